@@ -1,0 +1,1 @@
+"""Rule-based bots (placeholder: filled in by the rule-bot work)."""

@@ -1,0 +1,58 @@
+"""The flat action space: one meaning per id in every variant (DESIGN.md, core step 2).
+
+``0..77`` are cards: played, discarded, or shown in a declaration, as the phase says. From 78
+on come named actions. Ids are never reused for another meaning; new games append names.
+"""
+
+from __future__ import annotations
+
+from .cards import ITALIAN, NUM_CARDS, CardParseError, Notation, format_card, parse_card
+from .errors import IllegalActionError
+
+NAMED_ACTIONS: tuple[str, ...] = (
+    "done",                      # 78: no more declarations / no more discards / decline
+    "redeal", "grant", "refuse",  # a bad hand: ask for a redeal; the others grant or refuse
+    # Marolles declarations (RULES.md §1.5)
+    "tarots_4", "tarots_5", "tarots_6", "tarots_7", "tarots_7_belle",
+    "kings_2_fool", "kings_3", "kings_3_fool", "kings_4", "kings_4_fool",
+    "triomphes_10", "triomphes_15", "triomphes_20",
+    "imperial_swords", "imperial_batons", "imperial_cups", "imperial_coins",
+    "imperial_kings", "imperial_queens", "imperial_cavaliers", "imperial_jacks",
+    "brizigole_high_4", "brizigole_high_5", "brizigole_high_6",
+    "brizigole_low_4", "brizigole_low_5", "brizigole_low_6",
+    "tous_les_trois", "qui_na_le_sien",
+)
+ACTION_IDS: dict[str, int] = {name: NUM_CARDS + i for i, name in enumerate(NAMED_ACTIONS)}
+NUM_ACTIONS = NUM_CARDS + len(NAMED_ACTIONS)
+
+DONE = ACTION_IDS["done"]
+REDEAL = ACTION_IDS["redeal"]
+GRANT = ACTION_IDS["grant"]
+REFUSE = ACTION_IDS["refuse"]
+
+
+def action_token(action: int, notation: Notation = ITALIAN) -> str:
+    """The token of an action: a card token or an action name.
+
+    >>> action_token(21), action_token(DONE), action_token(ACTION_IDS["tarots_5"])
+    ('T21', 'done', 'tarots_5')
+    """
+    if 0 <= action < NUM_CARDS:
+        return format_card(action, notation)
+    if NUM_CARDS <= action < NUM_ACTIONS:
+        return NAMED_ACTIONS[action - NUM_CARDS]
+    raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+
+
+def parse_action(token: str, notation: Notation = ITALIAN) -> int:
+    """Parse a card token or an action name; the error quotes the token."""
+    t = token.strip()
+    named = ACTION_IDS.get(t.lower())
+    if named is not None:
+        return named
+    try:
+        return parse_card(t, notation)
+    except CardParseError:
+        raise IllegalActionError(
+            f"{token!r} is neither a card ({notation.name} notation) nor an action name"
+        ) from None

@@ -1,0 +1,248 @@
+"""Cards, card sets and card notation (the same ids in every variant).
+
+A card is an ``int`` in ``0..77``; a set of cards is an ``int`` bitmask over those ids,
+in the manner of python-chess squares::
+
+    0            the Fool (le Math, l'Excuse)
+    1 .. 21      trumps I .. XXI
+    22 + 14*s + (r-1)   suit card of suit s (0..3), rank r (1 = Ace .. 10, 11 = Jack,
+                        12 = Cavalier, 13 = Queen, 14 = King)
+
+Suit indices pair the Italian and French suits as card makers always have:
+0 Swords / Spades, 1 Batons / Clubs, 2 Cups / Hearts, 3 Coins / Diamonds.
+Cups and Coins are the *round* suits of the historical games (§1.1 of RULES.md).
+
+Tokens are rank + suit letter (``KS``, ``10C``, ``AD``), ``T1`` .. ``T21`` for trumps, and a
+token for the Fool. Two notations exist because players of each family read them naturally:
+
+* ``ITALIAN`` (historical games): suits ``S`` Swords, ``B`` Batons, ``C`` Cups, ``D`` Coins
+  (deniers); the Fool is ``F``.
+* ``FRENCH`` (modern French Tarot): suits ``S`` Spades, ``C`` Clubs, ``H`` Hearts,
+  ``D`` Diamonds; the Excuse is ``EX``.
+
+>>> format_cards(parse_cards("KS 5S T1 F"))
+'KS 5S T1 F'
+>>> format_cards(mask(parse_cards("KS 5S T1 F")))
+'F T1 5S KS'
+>>> format_card(parse_card("KH", FRENCH), FRENCH), format_card(parse_card("KH", FRENCH))
+('KH', 'KC')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TypeAlias
+
+Card: TypeAlias = int
+CardSet: TypeAlias = int
+Seat: TypeAlias = int
+
+NUM_CARDS = 78
+FOOL: Card = 0
+SWORDS, BATONS, CUPS, COINS = 0, 1, 2, 3
+SPADES, CLUBS, HEARTS, DIAMONDS = 0, 1, 2, 3
+TRUMP_SUIT = 4
+FOOL_SUIT = 5
+ACE, JACK, CAVALIER, QUEEN, KING = 1, 11, 12, 13, 14
+
+
+def trump(n: int) -> Card:
+    """The card id of trump ``n`` (1..21)."""
+    return n
+
+
+def suit_card(suit: int, rank: int) -> Card:
+    """The card id of ``rank`` (1..14) in ``suit`` (0..3)."""
+    return 22 + 14 * suit + rank - 1
+
+
+def suit_of(card: Card) -> int:
+    """0..3 for suit cards, ``TRUMP_SUIT`` for trumps, ``FOOL_SUIT`` for the Fool."""
+    if card == FOOL:
+        return FOOL_SUIT
+    if card <= 21:
+        return TRUMP_SUIT
+    return (card - 22) // 14
+
+
+def rank_of(card: Card) -> int:
+    """Rank 1..14 of a suit card, the number of a trump, 0 for the Fool."""
+    if card <= 21:
+        return card
+    return (card - 22) % 14 + 1
+
+
+def mask(cards: Iterable[Card]) -> CardSet:
+    """The card set holding ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(cs: CardSet) -> list[Card]:
+    """The cards of a set, in ascending id order."""
+    out = []
+    while cs:
+        low = cs & -cs
+        out.append(low.bit_length() - 1)
+        cs ^= low
+    return out
+
+
+def iter_cards(cs: CardSet) -> Iterator[Card]:
+    while cs:
+        low = cs & -cs
+        yield low.bit_length() - 1
+        cs ^= low
+
+
+FOOL_MASK: CardSet = 1
+TRUMPS: CardSet = mask(range(1, 22))
+TRIOMPHES: CardSet = TRUMPS | FOOL_MASK
+SUIT_MASKS: tuple[CardSet, ...] = tuple(mask(suit_card(s, r) for r in range(1, 15)) for s in range(4))
+KINGS: CardSet = mask(suit_card(s, KING) for s in range(4))
+QUEENS: CardSet = mask(suit_card(s, QUEEN) for s in range(4))
+CAVALIERS: CardSet = mask(suit_card(s, CAVALIER) for s in range(4))
+JACKS: CardSet = mask(suit_card(s, JACK) for s in range(4))
+#: The three trump "Tarots" / bouts: XXI, I and the Fool.
+BOUTS: CardSet = mask((FOOL, 1, 21))
+#: The seven Tarots of the historical games: the Kings, XXI, I and the Fool.
+TAROTS: CardSet = KINGS | BOUTS
+FULL_PACK: CardSet = (1 << NUM_CARDS) - 1
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A set of card tokens and display names; see the module docstring."""
+
+    name: str
+    suit_letters: str
+    fool_token: str
+    suit_names_en: tuple[str, str, str, str]
+    suit_names_fr: tuple[str, str, str, str]
+    fool_name_en: str
+    fool_name_fr: str
+    suit_symbols: tuple[str, str, str, str]
+
+
+ITALIAN = Notation(
+    name="italian",
+    suit_letters="SBCD",
+    fool_token="F",
+    suit_names_en=("Swords", "Batons", "Cups", "Coins"),
+    suit_names_fr=("Épées", "Bâtons", "Coupes", "Deniers"),
+    fool_name_en="the Fool",
+    fool_name_fr="le Mat",
+    suit_symbols=("⚔", "♣", "♥", "◉"),
+)
+FRENCH = Notation(
+    name="french",
+    suit_letters="SCHD",
+    fool_token="EX",
+    suit_names_en=("Spades", "Clubs", "Hearts", "Diamonds"),
+    suit_names_fr=("Pique", "Trèfle", "Cœur", "Carreau"),
+    fool_name_en="the Excuse",
+    fool_name_fr="l'Excuse",
+    suit_symbols=("♠", "♣", "♥", "♦"),
+)
+NOTATIONS = {n.name: n for n in (ITALIAN, FRENCH)}
+
+_RANK_TOKENS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+_RANK_EN = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Cavalier", "Queen", "King")
+_RANK_FR = ("", "As", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Valet", "Cavalier", "Dame", "Roi")
+_ROMAN = (
+    "", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+    "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
+)
+_TRUMP_NICK_EN = {1: "the Bagat", 21: "the World"}
+_TRUMP_NICK_FR = {1: "le Bagat", 21: "le Monde"}
+
+
+class CardParseError(ValueError):
+    """A card token that names no card; the message quotes the token."""
+
+
+def parse_card(token: str, notation: Notation = ITALIAN) -> Card:
+    """Parse one card token (case-insensitive).
+
+    >>> parse_card("T21"), parse_card("F"), parse_card("KS"), parse_card("AD")
+    (21, 0, 35, 64)
+    >>> parse_card("ZZ")
+    Traceback (most recent call last):
+    ...
+    tarot.core.cards.CardParseError: 'ZZ' is not a card (italian notation: e.g. KS, 10C, T21, F)
+    """
+    t = token.strip().upper()
+    if t in (notation.fool_token, "F", "EX"):
+        return FOOL
+    if t.startswith("T") and t[1:].isdigit():
+        n = int(t[1:])
+        if 1 <= n <= 21 and t[1:] == str(n):
+            return n
+    elif len(t) >= 2 and t[-1] in notation.suit_letters:
+        try:
+            r = _RANK_TOKENS.index(t[:-1], 1)
+        except ValueError:
+            r = 0
+        if r:
+            return suit_card(notation.suit_letters.index(t[-1]), r)
+    raise CardParseError(
+        f"{token!r} is not a card ({notation.name} notation: e.g. K{notation.suit_letters[0]}, "
+        f"10{notation.suit_letters[2]}, T21, {notation.fool_token})"
+    )
+
+
+def format_card(card: Card, notation: Notation = ITALIAN) -> str:
+    """The token of ``card``: ``parse_card(format_card(c, n), n) == c`` for all 78 cards."""
+    if card == FOOL:
+        return notation.fool_token
+    if card <= 21:
+        return f"T{card}"
+    return _RANK_TOKENS[rank_of(card)] + notation.suit_letters[suit_of(card)]
+
+
+def parse_cards(text: str, notation: Notation = ITALIAN) -> list[Card]:
+    """Parse whitespace- or comma-separated tokens, keeping their order."""
+    return [parse_card(t, notation) for t in text.replace(",", " ").split()]
+
+
+def format_cards(cards: Iterable[Card] | CardSet, notation: Notation = ITALIAN) -> str:
+    """Tokens separated by spaces; a card set (int) is written in ascending id order."""
+    seq = cards_of(cards) if isinstance(cards, int) else cards
+    return " ".join(format_card(c, notation) for c in seq)
+
+
+def card_name(card: Card, notation: Notation = ITALIAN, lang: str = "en") -> str:
+    """A display name: ``King of Swords``, ``Roi de Pique``, ``XXI (the World)``.
+
+    >>> card_name(parse_card("CC")), card_name(parse_card("KH", FRENCH), FRENCH, "fr")
+    ('Cavalier of Cups', 'Roi de Cœur')
+    >>> card_name(21), card_name(0, FRENCH, "fr")
+    ('XXI (the World)', "l'Excuse")
+    """
+    if lang not in ("en", "fr"):
+        raise ValueError(f"unknown language {lang!r}: use 'en' or 'fr'")
+    if card == FOOL:
+        return notation.fool_name_en if lang == "en" else notation.fool_name_fr
+    if card <= 21:
+        nick = (_TRUMP_NICK_EN if lang == "en" else _TRUMP_NICK_FR).get(card)
+        if lang == "fr" and notation is FRENCH:
+            nick = {1: "le Petit", 21: "le 21"}.get(card)
+        return f"{_ROMAN[card]} ({nick})" if nick else _ROMAN[card]
+    s, r = suit_of(card), rank_of(card)
+    if lang == "en":
+        return f"{_RANK_EN[r]} of {notation.suit_names_en[s]}"
+    suit = notation.suit_names_fr[s]
+    sep = "d'" if suit[0] in "AEIOUÉ" else "de "
+    return f"{_RANK_FR[r]} {sep}{suit}"
+
+
+def short_name(card: Card, notation: Notation = ITALIAN) -> str:
+    """A compact label for tables: rank and suit symbol, roman numerals for trumps."""
+    if card == FOOL:
+        return notation.fool_token
+    if card <= 21:
+        return _ROMAN[card]
+    return _RANK_TOKENS[rank_of(card)] + notation.suit_symbols[suit_of(card)]

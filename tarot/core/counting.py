@@ -1,0 +1,48 @@
+"""Counting card points (RULES.md §0).
+
+Every card has a *reduced* value (Tarots/bouts and Kings 4, Queens 3, Cavaliers 2, Jacks 1,
+everything else 0). A pile counted in groups of ``n`` scores the sum of the fractional values
+``reduced + 1/n``, rounded to the nearest integer; for packets of three this is exactly the
+packet procedure of the 1637 rules with its surplus-card rules (§0.2)::
+
+    points = Σ reduced + floor((N + 1) / 3)
+
+For pairs (modern French Tarot) the fractional sum is returned in half points.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .cards import BOUTS, CAVALIERS, JACKS, KINGS, QUEENS, CardSet
+
+#: Reduced values (§0.1) as four masks, so a pile is counted with four bit counts.
+_REDUCED = ((BOUTS | KINGS, 4), (QUEENS, 3), (CAVALIERS, 2), (JACKS, 1))
+COUNTING_CARDS: CardSet = BOUTS | KINGS | QUEENS | CAVALIERS | JACKS
+
+
+def reduced_total(pile: CardSet) -> int:
+    """Σ reduced values of the cards in ``pile``."""
+    return sum((pile & m).bit_count() * v for m, v in _REDUCED)
+
+
+def packet_points(pile: CardSet) -> int:
+    """Card points of a pile counted in packets of three (Marolles, §0.2).
+
+    >>> from tarot.core.cards import mask, parse_cards
+    >>> packet_points(mask(parse_cards("QC CC 10C")))  # 3⅓ + 2⅓ + ⅓ = 6 (S9's example)
+    6
+    >>> packet_points(mask(parse_cards("KS")))         # a single surplus counting card: 5 − 1
+    4
+    """
+    return reduced_total(pile) + (pile.bit_count() + 1) // 3
+
+
+def pair_points(pile: CardSet) -> Fraction:
+    """Card points of a pile counted in pairs (modern French Tarot, §0.3): halves possible."""
+    return reduced_total(pile) + Fraction(pile.bit_count(), 2)
+
+
+def points(pile: CardSet, group: int) -> Fraction:
+    """Σ fractional values (reduced + 1/group): exact, before any rounding."""
+    return reduced_total(pile) + Fraction(pile.bit_count(), group)

@@ -1,0 +1,220 @@
+"""The deal state machine shared by every variant, and the variant registry.
+
+A deal is one mutable object (DESIGN.md, core step 3): ``legal_actions()`` (sorted ids),
+``push(action)`` / ``pop()``, ``copy()``, ``phase``, ``to_play``, ``is_over``, ``result()`` and
+``view(seat)``. Chance is only the deck order, fixed when the deal is made, so a deal is
+replayed exactly from (variant, options, deck, dealer, actions).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import NUM_ACTIONS, action_token, parse_action
+from .cards import ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask
+from .errors import IllegalActionError, UnknownVariantError
+from .ledger import Ledger, Payment
+from .options import Option, Options
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of a finished deal; every number is derived from the ledger and piles."""
+
+    scores: tuple[int, ...]
+    card_points: tuple[int, ...]
+    ledger: Ledger
+    by_source: dict[str, list[int]]
+    #: Extra facts a variant reports (forfeits, a granted redeal...).
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know (DESIGN.md, core step 4): its own hand and everything public.
+
+    ``shown`` lists the declarations made, as ``(seat, action, cards)``; ``tricks`` the
+    finished tricks as ``(leader, cards, winner)``; ``trick`` the cards on the table in
+    play order from ``leader``. No other seat's hand, discard or undeclared card is here.
+    """
+
+    variant: str
+    options: Options
+    seat: Seat
+    players: int
+    dealer: Seat
+    phase: str
+    to_play: Seat | None
+    hand: CardSet
+    discards: CardSet
+    hand_sizes: tuple[int, ...]
+    cut_card: Card | None
+    shown: tuple[tuple[Seat, int, CardSet], ...]
+    tricks: tuple[tuple[Seat, tuple[Card, ...], Seat], ...]
+    leader: Seat | None
+    trick: tuple[Card, ...]
+    payments: tuple[Payment, ...]
+    legal_actions: tuple[int, ...]
+    #: Cards this seat has chosen for a declaration it has not finished showing.
+    pending_show: CardSet = 0
+    notation: Notation = ITALIAN
+
+    def known_cards(self) -> CardSet:
+        """Every card id this view mentions (own hand and discards, shown, played, the cut)."""
+        m = self.hand | self.discards | self.pending_show
+        for _, _, cs in self.shown:
+            m |= cs
+        for _, cards, _ in self.tricks:
+            m |= mask(cards)
+        m |= mask(self.trick)
+        if self.cut_card is not None:
+            m |= 1 << self.cut_card
+        return m
+
+
+VARIANTS: dict[str, type[Deal]] = {}
+
+
+def register(cls: type[Deal]) -> type[Deal]:
+    """Class decorator: make a variant available by its name."""
+    VARIANTS[cls.variant] = cls
+    return cls
+
+
+def variant_class(name: str) -> type[Deal]:
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
+
+
+def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+             deck: Sequence[Card] | None = None, dealer: Seat = 0,
+             rng: random.Random | None = None) -> Deal:
+    """Start a deal of ``variant``: the deck is ``deck`` if given, else shuffled from ``seed``.
+
+    >>> d = new_deal("marolles-1637", seed=1)
+    >>> d.phase, d.to_play, len(d.legal_actions())
+    ('discard', 1, 21)
+    """
+    return variant_class(variant)(options, seed=seed, deck=deck, dealer=dealer, rng=rng)
+
+
+class Deal:
+    """Base class of a variant's deal. Subclasses implement the rules."""
+
+    variant: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    notation: ClassVar[Notation] = ITALIAN
+    #: All cards of the variant's pack, as a set.
+    PACK: ClassVar[CardSet] = 0
+    players: int = 0
+
+    # Set by subclasses' __init__.
+    options: Options
+    dealer: Seat
+    deck: tuple[Card, ...]
+    phase: str
+    to_play: Seat | None
+    history: list[int]
+
+    @classmethod
+    def make_options(cls, values: Mapping[str, object] | None = None) -> Options:
+        return Options(cls.OPTIONS, cls.variant, values)
+
+    @classmethod
+    def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
+        deck = cards_of(cls.PACK)
+        (rng or random.Random(seed)).shuffle(deck)
+        return deck
+
+    @classmethod
+    def check_deck(cls, deck: Sequence[Card]) -> tuple[Card, ...]:
+        """Validate a deck order: exactly the variant's pack, each card once."""
+        cards = tuple(deck)
+        bad = [c for c in cards if not isinstance(c, int) or not 0 <= c < 78 or not cls.PACK >> c & 1]
+        if bad:
+            raise IllegalActionError(f"the deck holds cards outside the {cls.variant} pack: {bad[:5]}")
+        if len(set(cards)) != len(cards):
+            dup = sorted({c for c in cards if cards.count(c) > 1})
+            raise IllegalActionError(f"the deck holds a card twice: {format_cards(dup, cls.notation)}")
+        missing = cls.PACK & ~mask(cards)
+        if missing:
+            raise IllegalActionError(f"the deck lacks {format_cards(missing, cls.notation)}")
+        return cards
+
+    # ----- the interface every variant implements -------------------------------------
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _snapshot(self) -> tuple:
+        raise NotImplementedError
+
+    def _restore(self, snap: tuple) -> None:
+        raise NotImplementedError
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal now (called only when it is not)."""
+        return f"{self.action_token(action)} is not legal in the {self.phase} phase"
+
+    def result(self) -> DealResult:
+        raise NotImplementedError
+
+    def view(self, seat: Seat) -> View:
+        raise NotImplementedError
+
+    def copy(self) -> Deal:
+        raise NotImplementedError
+
+    # ----- shared machinery -------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def push(self, action: int) -> None:
+        """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing."""
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+            raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+        if self.phase == "over":
+            raise IllegalActionError("the deal is over: no action is legal")
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.explain_illegal(action))
+        self._undo.append(self._snapshot())
+        self.history.append(action)
+        self._apply(action)
+
+    def pop(self) -> int:
+        """Take back the last action and return it."""
+        if not self.history:
+            raise IllegalActionError("no action to take back")
+        self._restore(self._undo.pop())
+        return self.history.pop()
+
+    def action_token(self, action: int) -> str:
+        return action_token(action, self.notation)
+
+    def parse_action(self, token: str) -> int:
+        return parse_action(token, self.notation)
+
+    def push_token(self, token: str) -> int:
+        """Parse ``token`` in this variant's notation and push it; returns the action id."""
+        a = self.parse_action(token)
+        self.push(a)
+        return a
+
+    _undo: list[tuple]
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.variant} dealer={self.dealer} phase={self.phase} "
+                f"to_play={self.to_play} actions={len(self.history)}>")

@@ -1,0 +1,83 @@
+"""The ledger: every payment of a deal, zero-sum by construction (DESIGN.md, core step 5).
+
+A payment moves ``amount`` marques (or points) from ``payer`` to ``payee``; each is stored once,
+so the seats' totals always sum to zero. Reasons are short codes (``REASONS``) grouped into the
+*sources* that summaries report.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Seat
+
+#: reason code -> source of payment, as reported by ``tarot simulate``.
+REASONS = {
+    "cut": "declarations",          # a Tarot as the cut card (paid before play, like a declaration)
+    "declaration": "declarations",
+    "qui_na_le_sien": "declarations",
+    "tarot": "tarots",              # a Tarot played and kept, or captured
+    "excuse": "tarots",             # the Fool excused
+    "belle": "belle",
+    "ultimo": "ultimo",
+    "card_points": "card_points",
+    "discard": "penalties",         # a trump or Tarot discarded
+    "wrong_discard": "penalties",
+    "fool_not_excused": "penalties",
+    "revoke": "penalties",
+    "forfeit": "penalties",         # receipts voided by a forfeit
+    "redeal": "penalties",          # the price of a granted redeal
+}
+SOURCES = ("declarations", "tarots", "belle", "ultimo", "card_points", "penalties")
+
+
+class Payment(NamedTuple):
+    payer: Seat
+    payee: Seat
+    amount: int
+    reason: str
+    #: The trick (0-based) the payment belongs to, or None before and after play.
+    trick: int | None = None
+    #: What it was for, for people: a declaration name, a card token...
+    detail: str = ""
+
+
+class Ledger:
+    """An append-only list of payments with per-seat totals."""
+
+    __slots__ = ("players", "entries")
+
+    def __init__(self, players: int, entries: list[Payment] | None = None) -> None:
+        self.players = players
+        self.entries: list[Payment] = entries if entries is not None else []
+
+    def pay(self, payer: Seat, payee: Seat, amount: int, reason: str,
+            trick: int | None = None, detail: str = "") -> None:
+        if amount and payer != payee:
+            self.entries.append(Payment(payer, payee, amount, reason, trick, detail))
+
+    def totals(self) -> list[int]:
+        """Net marques per seat: received minus paid. Sums to zero."""
+        t = [0] * self.players
+        for p in self.entries:
+            t[p.payer] -= p.amount
+            t[p.payee] += p.amount
+        return t
+
+    def by_source(self) -> dict[str, list[int]]:
+        """Net marques per seat for each source of payment (``SOURCES``)."""
+        out = {s: [0] * self.players for s in SOURCES}
+        for p in self.entries:
+            row = out[REASONS[p.reason]]
+            row[p.payer] -= p.amount
+            row[p.payee] += p.amount
+        return out
+
+    def copy(self) -> Ledger:
+        return Ledger(self.players, self.entries.copy())
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __repr__(self) -> str:
+        return f"Ledger(players={self.players}, entries={self.entries!r})"

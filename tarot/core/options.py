@@ -1,0 +1,92 @@
+"""Named rule options (RULES.md: every ambiguity of the seeds is a named option with a default).
+
+Values are canonical strings, as written in RULES.md and in records (``deal_packet=3``,
+``fool_exchange=give_empty_card``); an option that takes a number accepts any integer in its
+range. Unknown keys and values are refused with the list of what is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    choices: tuple[str, ...]
+    default: str
+    doc: str
+    basis: str = ""
+    #: For numeric options: accepted integer range, in addition to ``choices``.
+    int_range: tuple[int, int] | None = None
+    #: Options that only matter at a physical table (the engine itself never misdeals).
+    table_only: bool = False
+
+    def normalise(self, value: object, variant: str) -> str:
+        v = str(value).strip().lower() if not isinstance(value, bool) else ("true" if value else "false")
+        if v in ("on", "yes") and "true" in self.choices:
+            v = "true"
+        if v in ("off", "no") and "false" in self.choices:
+            v = "false"
+        if v in self.choices:
+            return v
+        if self.int_range is not None:
+            try:
+                n = int(v)
+            except ValueError:
+                n = None
+            if n is not None and self.int_range[0] <= n <= self.int_range[1]:
+                return str(n)
+        accepted = " | ".join(self.choices)
+        if self.int_range is not None:
+            accepted += f" | an integer {self.int_range[0]}..{self.int_range[1]}"
+        raise OptionError(f"option {self.key!r} of {variant} does not take {value!r}: use {accepted}")
+
+
+class Options(Mapping[str, str]):
+    """A complete, validated, immutable set of option values for one variant."""
+
+    __slots__ = ("_values", "_specs", "variant")
+
+    def __init__(self, specs: tuple[Option, ...], variant: str,
+                 values: Mapping[str, object] | None = None) -> None:
+        self.variant = variant
+        self._specs = {o.key: o for o in specs}
+        vals = {o.key: o.default for o in specs}
+        for key, value in (values or {}).items():
+            spec = self._specs.get(key)
+            if spec is None:
+                known = ", ".join(sorted(self._specs))
+                raise OptionError(f"unknown option {key!r} for {variant}; known options: {known}")
+            vals[key] = spec.normalise(value, variant)
+        self._values = vals
+
+    def __getitem__(self, key: str) -> str:
+        return self._values[key]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def changed(self) -> dict[str, str]:
+        """The options whose value differs from the default, in declaration order."""
+        return {k: v for k, v in self._values.items() if v != self._specs[k].default}
+
+    def __repr__(self) -> str:
+        return f"Options({self.variant!r}, {self.changed()!r})"
+
+
+def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Parse ``["key=value", ...]`` as given on a command line or in a record tag."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise OptionError(f"option {item!r} is not of the form key=value")
+        out[key.strip()] = value.strip()
+    return out

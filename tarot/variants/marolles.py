@@ -1,0 +1,985 @@
+"""Marolles 1637: three players, 66 cards, marques paid as the play goes (RULES.md §1).
+
+The flow of a deal (``phase``):
+
+``redeal``/``grant``  only with ``bad_hand_redeal=N``: each player in turn may ask for a redeal
+                      of a bad hand; it happens if both others grant it, at N marques to each.
+``discard``           eldest (dealer's right), then the next, then the dealer discard 1, 1 and
+                      4 cards, one action a card, in ascending card order.
+``declare``/``show``  each player in turn makes any declarations (§1.5) and then ``done``;
+                      where a declaration leaves a choice of cards (which 10 of 13 triomphes),
+                      the ``show`` phase takes the shown cards one at a time, ascending.
+``play``              20 tricks; Tarots, la Belle and the Ultimo paid as they fall (§1.6-1.8).
+``over``              card points counted in packets of three and paid (§1.9).
+
+Play is anticlockwise: seat ``s + 1`` plays after seat ``s``; the dealer's right is
+``dealer + 1``, his left (the cutter) ``dealer + 2``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
+from ..core.cards import (
+    ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
+    SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name, cards_of,
+    format_card, format_cards, mask, rank_of, suit_card, suit_of,
+)
+from ..core.counting import COUNTING_CARDS, packet_points
+from ..core.deal import Deal, DealResult, View, register
+from ..core.errors import IllegalActionError, OptionError
+from ..core.ledger import Ledger
+from ..core.options import Option
+
+BELLE: Card = suit_card(COINS, ACE)
+BELLE_MASK: CardSet = 1 << BELLE
+#: Cards whose discard is penalised or forbidden: every triomphe and every Tarot (§1.4).
+NO_DISCARD: CardSet = TRIOMPHES | KINGS
+#: Cards that can cause a payment when played (the Tarots and la Belle).
+PAYING_CARDS: CardSet = TAROTS | BELLE_MASK
+ULTIMO_CARDS: CardSet = KINGS | (1 << 1)
+
+PACK_66: CardSet = FULL_PACK & ~mask(
+    [suit_card(s, r) for s in (CUPS, COINS) for r in (8, 9, 10)]
+    + [suit_card(s, r) for s in (0, 1) for r in (1, 2, 3)]
+)
+
+
+def suit_power(card: Card) -> int:
+    """Rank of a suit card within its suit: long suits K Q C J 10..1, round suits K Q C J 1..10."""
+    r = rank_of(card)
+    if r >= JACK or suit_of(card) not in (CUPS, COINS):
+        return r
+    return 11 - r
+
+
+_SUIT_OF = tuple(suit_of(c) for c in range(78))
+_POWER = tuple(100 + c if 1 <= c <= 21 else (suit_power(c) if c >= 22 else -1) for c in range(78))
+_OTHERS = {3: ((1, 2), (2, 0), (0, 1))}
+
+
+def _above(card: int) -> CardSet:
+    """The ids strictly greater than ``card`` (all ids when ``card`` is -1)."""
+    return FULL_PACK & ~((2 << card) - 1) if card >= 0 else FULL_PACK
+
+
+def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
+    """The seat that wins a trick (§1.6): highest trump, else highest card of the suit led.
+
+    The Fool never wins; when it is led, the second card sets the suit.
+
+    >>> from tarot.core.cards import parse_cards
+    >>> trick_winner(parse_cards("KS 5S T1"), leader=0)
+    2
+    >>> trick_winner(parse_cards("F 7C AC"), leader=1)  # Fool led: 7 of Cups leads, Ace is higher
+    0
+    """
+    lead = cards[1] if cards[0] == FOOL else cards[0]
+    led = _SUIT_OF[lead]
+    best, win = -1, 0
+    for i, c in enumerate(cards):
+        if c == FOOL:
+            continue
+        s = _SUIT_OF[c]
+        if s == TRUMP_SUIT or s == led:
+            p = _POWER[c]
+            if p > best:
+                best, win = p, i
+    return (leader + win) % players
+
+
+# ---------------------------------------------------------------------------------------
+# Declarations (§1.5)
+# ---------------------------------------------------------------------------------------
+_A = ACTION_IDS
+TAROTS_TIERS = {4: _A["tarots_4"], 5: _A["tarots_5"], 6: _A["tarots_6"], 7: _A["tarots_7"]}
+TAROTS_BELLE = _A["tarots_7_belle"]
+IMPERIAL_SUITS = (_A["imperial_swords"], _A["imperial_batons"], _A["imperial_cups"], _A["imperial_coins"])
+IMPERIAL_KINGS = _A["imperial_kings"]
+IMPERIAL_RANKS = {_A["imperial_queens"]: QUEEN, _A["imperial_cavaliers"]: CAVALIER,
+                  _A["imperial_jacks"]: JACK}
+TOUS_LES_TROIS = _A["tous_les_trois"]
+QUI_NA_LE_SIEN = _A["qui_na_le_sien"]
+HONOURS = tuple(mask(suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4))
+RANK_SETS = {r: mask(suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN, KING)}
+HIGH_RUN = tuple(range(21, 15, -1))   # XXI XX XIX XVIII XVII XVI
+LOW_RUN = tuple(range(1, 7))          # I II III IV V VI
+
+#: action -> (group, base value); groups: only one tier of a group may be declared.
+G_TAROTS, G_KINGS, G_TRIOMPHES, G_BRIZ_HIGH, G_BRIZ_LOW, G_TLT, G_QNLS = 0, 1, 2, 3, 4, 5, 6
+DECLARATIONS: dict[int, tuple[int, int]] = {
+    **{a: (G_TAROTS, k - 3) for k, a in TAROTS_TIERS.items()},
+    TAROTS_BELLE: (G_TAROTS, 5),
+    _A["kings_2_fool"]: (G_KINGS, 1), _A["kings_3"]: (G_KINGS, 1), _A["kings_3_fool"]: (G_KINGS, 2),
+    _A["kings_4"]: (G_KINGS, 3), _A["kings_4_fool"]: (G_KINGS, 4),
+    _A["triomphes_10"]: (G_TRIOMPHES, 1), _A["triomphes_15"]: (G_TRIOMPHES, 2),
+    _A["triomphes_20"]: (G_TRIOMPHES, 3),
+    **{a: (7 + s, 1) for s, a in enumerate(IMPERIAL_SUITS)},
+    IMPERIAL_KINGS: (11, 1),
+    **{a: (12 + i, 1) for i, a in enumerate(IMPERIAL_RANKS)},
+    **{_A[f"brizigole_high_{n}"]: (G_BRIZ_HIGH, n - 3) for n in (4, 5, 6)},
+    **{_A[f"brizigole_low_{n}"]: (G_BRIZ_LOW, n - 3) for n in (4, 5, 6)},
+    TOUS_LES_TROIS: (G_TLT, 3),
+    QUI_NA_LE_SIEN: (G_QNLS, 1),
+}
+KINGS_TIERS = (  # (action, kings needed, with the Fool), best first
+    (_A["kings_4_fool"], 4, True), (_A["kings_4"], 4, False), (_A["kings_3_fool"], 3, True),
+    (_A["kings_3"], 3, False), (_A["kings_2_fool"], 2, True),
+)
+_KINGS_TIER = {a: (n, f) for a, n, f in KINGS_TIERS}
+TRIOMPHES_TIERS = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
+BRIZIGOLES = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
+
+DECLARATION_NAMES = {
+    **{a: f"{k} Tarots" for k, a in TAROTS_TIERS.items()},
+    TAROTS_BELLE: "the 7 Tarots and la Belle",
+    _A["kings_2_fool"]: "2 Kings and the Fool", _A["kings_3"]: "3 Kings",
+    _A["kings_3_fool"]: "3 Kings and the Fool", _A["kings_4"]: "4 Kings",
+    _A["kings_4_fool"]: "4 Kings and the Fool",
+    **{a: f"{n} triomphes" for a, n in TRIOMPHES_TIERS.items()},
+    **{a: f"Imperial of {ITALIAN.suit_names_en[s]}" for s, a in enumerate(IMPERIAL_SUITS)},
+    IMPERIAL_KINGS: "Imperial of the four Kings", _A["imperial_queens"]: "Imperial of the four Queens",
+    _A["imperial_cavaliers"]: "Imperial of the four Cavaliers",
+    _A["imperial_jacks"]: "Imperial of the four Jacks",
+    **{a: f"Brizigole of the {n} {'highest' if e == 'high' else 'lowest'} trumps"
+       for a, (e, n) in BRIZIGOLES.items()},
+    TOUS_LES_TROIS: "Tous les trois (XXI, I and the Fool)",
+    QUI_NA_LE_SIEN: "Qui n'a le sien",
+}
+
+
+def _run(hand: CardSet, order: Sequence[int], fool_fills: bool) -> tuple[int, CardSet]:
+    """Length (≤ 6) and cards of an unbroken run of trumps from one end (§1.5 Brizigole)."""
+    cards, gap_used = 0, not fool_fills or not hand & 1
+    n = 0
+    for t in order:
+        if hand >> t & 1:
+            cards |= 1 << t
+        elif not gap_used:
+            cards |= 1
+            gap_used = True
+        else:
+            break
+        n += 1
+    return n, cards
+
+
+MAROLLES_OPTIONS: tuple[Option, ...] = (
+    Option("deal_packet", ("5", "3"), "5",
+           "Deal in fives (4 rounds, then 1 to each other player and 4 to the dealer) or in threes "
+           "(7 rounds, then the last 3 to the dealer).", "S1 main text; S2 allows both"),
+    Option("first_dealer", ("random", "high_cut_deals", "low_cut_deals"), "random",
+           "How a match picks its first dealer: at random, or by a cut in which a trump beats any "
+           "suit card and the Fool is lowest (high or low card deals).", "S2 p.8 gives only the ranking"),
+    Option("cut_card_tarot_payment", ("on", "off"), "on",
+           "A Tarot as the cut (bottom) card earns the dealer 1 M from each opponent.", "S1, S2"),
+    Option("illegal_discard", ("forbidden", "penalty_per_card", "penalty_once"), "penalty_per_card",
+           "Discarding a trump or a Tarot: forbidden (unless unavoidable), or allowed at 2 M to each "
+           "opponent per such card, or once whatever the number.", "S2; S1 presumes per card"),
+    Option("wrong_discard_count", ("forbidden", "penalty_1m_and_forfeit"), "forbidden",
+           "Discarding too few cards (or none): impossible, or allowed with 1 M to each opponent and "
+           "the offender scoring nothing further; cards left over go to his pile at the end.", "S2"),
+    Option("forfeit_scope", ("receive_nothing_further", "void_all_hand_receipts"),
+           "receive_nothing_further",
+           "What 'ne plus rien compter' takes away: receipts from then on, or also every receipt "
+           "of the hand so far (repaid). The offender still pays.", "S2, unclear"),
+    Option("declaration_timing", ("before_first_lead", "before_own_first_card"), "before_first_lead",
+           "Declarations are all made before the first lead, or by each player just before playing "
+           "his first card.", "S1"),
+    Option("declarations_after_discard", ("true", "false"), "true",
+           "Declare after discarding (the hand of 20) or before (the dealt hand).", "S1 order"),
+    Option("declarations_must_be_maximal", ("false", "true"), "false",
+           "Whether only the highest tier of each declaration may be declared (and all 7 Tarots "
+           "with la Belle when held).", "S1 assumption"),
+    Option("three_kings_fool_value", ("2_plus_tarots", "2_total"), "2_plus_tarots",
+           "3 Kings and the Fool: 2 M plus the four Tarots they make (decomposed, 3 in all), or "
+           "2 M in all with the four-Tarots declaration (the Kings part then pays 1).", "S1"),
+    Option("four_kings_imperial", ("included_in_kings", "separate_1m"), "included_in_kings",
+           "Whether four Kings also make an Imperial worth 1 M of its own.", "S1 list; S2 wording"),
+    Option("fool_counts_as_triomphe", ("true", "false"), "true",
+           "Whether the Fool counts towards 10/15/20 triomphes.", "S1"),
+    Option("fool_in_brizigole", ("false", "true"), "false",
+           "Whether the Fool may fill one gap in a Brizigole (it is then shown with it).",
+           "sequences are numbered trumps"),
+    Option("belle_with_7_tarots", ("replaces_play_payment", "paid_twice"), "replaces_play_payment",
+           "Declaring la Belle with the 7 Tarots (5 M) replaces its payment when played, or not.",
+           "S1 presumption"),
+    Option("qui_na_le_sien_payers", ("each_player_with_none",), "each_player_with_none",
+           "Qui n'a le sien is paid 1 M by each player holding none of XXI, I and the Fool.", "S2"),
+    Option("fool_lead_allowed", ("true", "false"), "true",
+           "Whether the Fool may be led; when it is, the second card sets the suit.", "S1 suggestion"),
+    Option("fool_exchange", ("none", "give_empty_card"), "none",
+           "The excused Fool returns to its owner with nothing in exchange, or the owner gives the "
+           "trick's winner an empty card from his pile (the Fool itself if he has none by the "
+           "end).", "S1 'simplest solution'"),
+    Option("fool_last_trick_card", ("kept_by_owner", "to_trick_winner"), "kept_by_owner",
+           "Where the Fool goes when it is played to the last trick (it cannot excuse there).",
+           "S2 'ne peut estre pris'"),
+    Option("fool_not_excused_penalty", ("2", "0"), "2",
+           "What the holder of the Fool at the last trick pays to each opponent.", "S2", (0, 12)),
+    Option("ultimo_win", ("6_replaces", "6_plus_1"), "6_replaces",
+           "The Ultimo's 6 M replaces the ordinary 1 M for that Tarot, or adds to it (both for "
+           "winning and, with ultimo_fail=6, for failing).", "S1"),
+    Option("ultimo_fail", ("6", "1"), "6",
+           "A King or the Bagat played to the last trick and captured pays 6 M to each opponent, "
+           "or only the ordinary 1 M.", "S1 (6); literal reading 1"),
+    Option("par_points", ("25",), "25",
+           "Card points at or above par win, below it lose.", "S2", (1, 74)),
+    Option("two_winner_rule", ("pagat_symmetric", "dm_literal_top_winner"), "pagat_symmetric",
+           "With two winners: each collects 1 M per full 5 points above par from the loser, or "
+           "the loser pays 1 M per full 5 points below par to the top winner only.",
+           "S1 vs Dummett/McLeod 2004"),
+    Option("dm_tie_split", ("split_floor", "each_full", "none"), "split_floor",
+           "Under dm_literal_top_winner, when the two winners tie: split the payment (remainder "
+           "unpaid), pay each in full, or pay nothing.", "unresolved in the source"),
+    Option("misdeal", ("dealer_pays_1m_and_redeal", "redeal_same_dealer", "deal_passes"),
+           "dealer_pays_1m_and_redeal",
+           "What a misdeal costs at a physical table. The engine always deals correctly, so this "
+           "option only documents the table's choice.", "S2 'tout de mesme'", table_only=True),
+    Option("revoke_handling", ("engine_prevents", "penalty_1m_and_forfeit"), "engine_prevents",
+           "Failing to follow or to trump when able: impossible, or allowed and punished with "
+           "1 M to each opponent and scoring nothing further. (The 1637 text lets the fault be "
+           "acknowledged before the second trick after it is gathered; taking a card back is not "
+           "modelled, so a revoke made is a revoke paid.)", "S2"),
+    Option("bad_hand_redeal", ("off",), "off",
+           "Off, or N: before the discard a player may ask for a redeal of a bad hand; if both "
+           "others grant it he pays N M to each and the same dealer deals again.", "S2 p.8",
+           (1, 20)),
+)
+
+
+@register
+class MarollesDeal(Deal):
+    """One deal of Marolles 1637 (RULES.md §1)."""
+
+    variant = "marolles-1637"
+    title = "Marolles 1637: three players, 66 cards"
+    OPTIONS = MAROLLES_OPTIONS
+    notation = ITALIAN
+    PACK = PACK_66
+    players = 3
+    #: Cards each non-dealer and the dealer hold after the deal, and discard.
+    HAND_SIZE, DEALER_HAND = 21, 24
+    DISCARDS, DEALER_DISCARDS = 1, 4
+    TRICKS = 20
+
+    __slots__ = (
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "hands", "piles",
+        "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
+        "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
+        "fool_excused", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
+        "_o",
+    )
+
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 rng: random.Random | None = None) -> None:
+        self.options = self.make_options(options)
+        o = self.options
+        if o["declarations_after_discard"] == "false" and o["declaration_timing"] != "before_first_lead":
+            raise OptionError("declarations_after_discard=false needs declaration_timing=before_first_lead:"
+                              " a player cannot declare before discarding and also at his first card")
+        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise IllegalActionError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+        # Options read on the hot path, as plain attributes.
+        self._o = _Flags(o)
+        self.dealer = dealer
+        self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
+        self.history: list[int] = []
+        self._undo: list[tuple] = []
+        n = self.players
+        self.hands = self._deal_hands()
+        self.piles = [0] * n
+        self.discards = [0] * n
+        self.discard_left = [self.DEALER_DISCARDS if s == dealer else self.DISCARDS for s in range(n)]
+        self.last_discard = [-1] * n
+        self.penalised = [False] * n
+        self.decl_groups = [0] * n
+        self.belle_declared = [False] * n
+        self.pending: tuple | None = None
+        self.shown: list[tuple[Seat, int, CardSet]] = []
+        self.trick: list[Card] = []
+        self.leader = (dealer + 1) % n
+        self.trick_no = 0
+        self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
+        self.ledger = Ledger(n)
+        self.forfeited = [False] * n
+        self.fool_excused: tuple[Seat, int, Seat] | None = None
+        self.points: tuple[int, ...] | None = None
+        self.redeal_asker = -1
+        self.redeal_votes = 0
+        self.result_info: dict = {}
+        self.order_idx = 0
+        cut = self.deck[-1]
+        if self._o.cut_payment and TAROTS >> cut & 1:
+            self._collect(dealer, 1, "cut", None, format_card(cut, self.notation))
+        self.phase = ""
+        self.to_play: Seat | None = None
+        self._enter(self._phases()[0])
+
+    # ----- dealing -----------------------------------------------------------------------
+    def _deal_hands(self) -> list[CardSet]:
+        """Deal ``deck`` from the top, anticlockwise from the dealer's right (§1.3)."""
+        n, d, deck = self.players, self.dealer, self.deck
+        order = [(d + 1 + i) % n for i in range(n)]  # ends with the dealer
+        hands = [0] * n
+        pos = 0
+        packet = int(self.options["deal_packet"])
+        rounds = (self.HAND_SIZE // packet)
+        for _ in range(rounds):
+            for s in order:
+                for c in deck[pos:pos + packet]:
+                    hands[s] |= 1 << c
+                pos += packet
+        for s in order:  # the remainder: the last card(s) to each, the dealer last with the cut card
+            want = (self.DEALER_HAND if s == d else self.HAND_SIZE) - hands[s].bit_count()
+            for c in deck[pos:pos + want]:
+                hands[s] |= 1 << c
+            pos += want
+        assert pos == len(deck)
+        return hands
+
+    @property
+    def cut_card(self) -> Card:
+        """The bottom card of the deck: shown to all and dealt to the dealer (§1.3)."""
+        return self.deck[-1]
+
+    # ----- phases ------------------------------------------------------------------------
+    def _phases(self) -> list[str]:
+        first = ["redeal"] if self._o.redeal_cost else []
+        if self._o.declare_at_first_card:
+            return first + ["discard", "play"]
+        if self._o.declare_after_discard:
+            return first + ["discard", "declare", "play"]
+        return first + ["declare", "discard", "play"]
+
+    def _enter(self, phase: str) -> None:
+        """Start ``phase`` with its first seat; skips seats and phases with nothing to do."""
+        self.phase = phase
+        self.order_idx = 0
+        if phase == "play":
+            self.to_play = self.leader
+            self._begin_turn()
+            return
+        self.to_play = (self.dealer + 1) % self.players
+        if phase == "discard":
+            self._skip_discarders()
+
+    def _next_phase(self) -> None:
+        phases = self._phases()
+        self._enter(phases[phases.index(self.phase if self.phase != "grant" else "redeal") + 1])
+
+    def _next_in_order(self) -> None:
+        """Pass the turn in a seat-by-seat phase (redeal, discard, declare); move on at the end."""
+        self.order_idx += 1
+        if self.order_idx >= self.players:
+            self._next_phase()
+            return
+        self.to_play = (self.dealer + 1 + self.order_idx) % self.players
+        if self.phase == "discard":
+            self._skip_discarders()
+
+    def _skip_discarders(self) -> None:
+        while self.order_idx < self.players and not self.discard_left[self.to_play]:
+            self.order_idx += 1
+            self.to_play = (self.dealer + 1 + self.order_idx) % self.players
+        if self.order_idx >= self.players:
+            self._next_phase()
+
+    def _begin_turn(self) -> None:
+        """In the first trick with ``before_own_first_card``, a player declares before playing."""
+        if self._o.declare_at_first_card and self.trick_no == 0:
+            p = self.to_play
+            if not self.decl_groups[p] >> 31 & 1:
+                self.phase = "declare"
+                return
+        self.phase = "play"
+
+    # ----- legal actions -----------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == "play":
+            return cards_of(self._legal_play()[0])
+        if ph == "discard":
+            out = cards_of(self._legal_discards())
+            if self._o.short_discard_allowed:
+                out.append(DONE)
+            return out
+        if ph == "declare":
+            return sorted(self._declarable(self.to_play)) + [DONE]
+        if ph == "show":
+            return cards_of(self._legal_show())
+        if ph == "redeal":
+            return [REDEAL, DONE]
+        if ph == "grant":
+            return [GRANT, REFUSE]
+        return []
+
+    def _legal_play(self) -> tuple[CardSet, CardSet]:
+        """(cards the seat may play, cards that keep the obligations); they differ only when
+        revokes are allowed."""
+        h = self.hands[self.to_play]
+        trick = self.trick
+        lead = trick[0] if trick else -1
+        if lead == FOOL:
+            lead = trick[1] if len(trick) > 1 else -1
+        if lead < 0:
+            duty = h
+            if not self._o.fool_lead and h != 1:
+                duty &= ~1
+        else:
+            s = _SUIT_OF[lead]
+            m = h & (TRUMPS if s == TRUMP_SUIT else SUIT_MASKS[s])
+            if not m and s != TRUMP_SUIT:
+                m = h & TRUMPS
+            duty = (m | (h & 1)) if m else h
+        if h & 1 and h != 1 and self.trick_no >= self.TRICKS - 1:
+            duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
+        if self._o.revoke_allowed:
+            allowed = h
+            if h != 1 and (self.trick_no >= self.TRICKS - 1 or (lead < 0 and not self._o.fool_lead)):
+                allowed &= ~1
+            return allowed, duty
+        return duty, duty
+
+    def _legal_discards(self) -> CardSet:
+        p = self.to_play
+        h = self.hands[p]
+        need = self.discard_left[p]
+        above = _above(self.last_discard[p])
+        if self._o.discard_forbidden:
+            ok = h & ~NO_DISCARD
+            # ascending order: a card is legal if enough allowed cards lie above it for the rest
+            cand = ok & above
+            if cand.bit_count() < need:
+                cand = h & above
+                ok = h
+        else:
+            cand = h & above
+            ok = h
+        if need <= 1:
+            return cand
+        out = 0
+        for c in cards_of(cand):
+            if (ok & _above(c)).bit_count() >= need - 1:
+                out |= 1 << c
+        return out
+
+    def _held(self, seat: Seat) -> CardSet:
+        """Cards a player holds for declaring: his hand and what he has played this deal."""
+        h = self.hands[seat]
+        for leader, cards, _ in self.tricks:
+            for i, c in enumerate(cards):
+                if (leader + i) % self.players == seat:
+                    h |= 1 << c
+        for i, c in enumerate(self.trick):
+            if (self.leader + i) % self.players == seat:
+                h |= 1 << c
+        return h
+
+    def _declarable(self, p: Seat) -> list[int]:
+        """Declarations ``p`` may still make (§1.5), with ``declarations_must_be_maximal``."""
+        h = self.hands[p]
+        done = self.decl_groups[p]
+        maximal = self._o.maximal
+        out: list[int] = []
+        if not done >> G_TAROTS & 1:
+            k = (h & TAROTS).bit_count()
+            if k >= 4:
+                tiers = [TAROTS_TIERS[j] for j in range(4, k + 1)]
+                if k == 7 and h & BELLE_MASK:
+                    tiers.append(TAROTS_BELLE)
+                out += tiers[-1:] if maximal else tiers
+        if not done >> G_KINGS & 1:
+            nk, fool = (h & KINGS).bit_count(), h & 1
+            tiers = [a for a, n, f in KINGS_TIERS if nk >= n and (fool or not f)]
+            out += tiers[:1] if maximal else tiers
+        if not done >> G_TRIOMPHES & 1:
+            nt = (h & (TRIOMPHES if self._o.fool_triomphe else TRUMPS)).bit_count()
+            tiers = [a for a, n in TRIOMPHES_TIERS.items() if nt >= n]
+            out += tiers[-1:] if maximal else tiers
+        for s, a in enumerate(IMPERIAL_SUITS):
+            if not done >> (7 + s) & 1 and h & HONOURS[s] == HONOURS[s]:
+                out.append(a)
+        if self._o.kings_imperial and not done >> 11 & 1 and h & KINGS == KINGS:
+            out.append(IMPERIAL_KINGS)
+        for i, (a, r) in enumerate(IMPERIAL_RANKS.items()):
+            if not done >> (12 + i) & 1 and h & RANK_SETS[r] == RANK_SETS[r]:
+                out.append(a)
+        for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)):
+            if not done >> g & 1:
+                n, _ = _run(h, run, self._o.fool_brizigole)
+                tiers = [ACTION_IDS[f"brizigole_{end}_{k}"] for k in range(4, min(n, 6) + 1)]
+                out += tiers[-1:] if maximal else tiers
+        nb = (h & BOUTS).bit_count()
+        if nb == 3 and not done >> G_TLT & 1:
+            out.append(TOUS_LES_TROIS)
+        if nb == 2 and not done >> G_QNLS & 1:
+            out.append(QUI_NA_LE_SIEN)
+        return out
+
+    def _show_spec(self, action: int, h: CardSet) -> tuple[CardSet, CardSet, int]:
+        """(cards always shown, cards to choose from, how many to choose) for a declaration."""
+        if action in _KINGS_TIER:
+            n, f = _KINGS_TIER[action]
+            return (1 if f else 0), h & KINGS, n
+        if action == TAROTS_BELLE:
+            return TAROTS | BELLE_MASK, 0, 0
+        for k, a in TAROTS_TIERS.items():
+            if a == action:
+                return 0, h & TAROTS, k
+        if action in TRIOMPHES_TIERS:
+            pool = TRIOMPHES if self._o.fool_triomphe else TRUMPS
+            return 0, h & pool, TRIOMPHES_TIERS[action]
+        if action in IMPERIAL_SUITS:
+            return HONOURS[IMPERIAL_SUITS.index(action)], 0, 0
+        if action == IMPERIAL_KINGS:
+            return KINGS, 0, 0
+        if action in IMPERIAL_RANKS:
+            return RANK_SETS[IMPERIAL_RANKS[action]], 0, 0
+        if action in BRIZIGOLES:
+            end, n = BRIZIGOLES[action]
+            _, cards = _run(h, (HIGH_RUN if end == "high" else LOW_RUN)[:n], self._o.fool_brizigole)
+            return cards, 0, 0
+        if action == TOUS_LES_TROIS:
+            return BOUTS, 0, 0
+        return h & BOUTS, 0, 0  # qui n'a le sien: the two he holds
+
+    def _legal_show(self) -> CardSet:
+        _, _, eligible, needed, chosen, last = self.pending
+        left = needed - chosen.bit_count()
+        out = 0
+        for c in cards_of(eligible & ~chosen & _above(last)):
+            if (eligible & _above(c)).bit_count() >= left - 1:
+                out |= 1 << c
+        return out
+
+    # ----- explaining a refusal ----------------------------------------------------------
+    def explain_illegal(self, action: int) -> str:
+        n = self.notation
+        tok = self.action_token(action)
+        ph, p = self.phase, self.to_play
+        if ph in ("play", "discard", "show") and action >= 78:
+            return f"{tok} is not legal now: seat {p} must {'play' if ph == 'play' else ph} a card"
+        if ph in ("redeal", "grant", "declare") and action < 78:
+            what = {"redeal": "ask for a redeal or pass (redeal / done)", "grant": "grant or refuse the redeal",
+                    "declare": "declare or say done"}[ph]
+            return f"{tok} is not legal now: seat {p} must {what}"
+        if action < 78 and not self.hands[p] >> action & 1:
+            if ph == "show":
+                return f"seat {p} cannot show {card_name(action, n)}: it is not in the hand"
+            return f"seat {p} does not hold {card_name(action, n)}"
+        if ph == "play":
+            h = self.hands[p]
+            if action == FOOL and self.trick_no >= self.TRICKS - 1:
+                return "the Fool cannot excuse in the last trick"
+            lead = self.trick[0] if self.trick else -1
+            if lead == FOOL:
+                lead = self.trick[1] if len(self.trick) > 1 else -1
+            if lead < 0:
+                return "the Fool may not be led (fool_lead_allowed=false)"
+            s = _SUIT_OF[lead]
+            if s == TRUMP_SUIT:
+                return "you must play a trump: trumps were led"
+            if h & SUIT_MASKS[s]:
+                return f"you must follow {n.suit_names_en[s]}"
+            return f"you must play a trump: you cannot follow {n.suit_names_en[s]}"
+        if ph == "discard":
+            if action <= self.last_discard[p]:
+                return (f"discards are taken in ascending card order: {format_card(action, n)} does not "
+                        f"come after {format_card(self.last_discard[p], n)}")
+            if action == DONE:
+                return f"seat {p} must discard {self.discard_left[p]} more card(s)"
+            if self._o.discard_forbidden and NO_DISCARD >> action & 1:
+                return "trumps and Tarots may not be discarded (illegal_discard=forbidden)"
+            return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
+        if ph == "declare":
+            return f"seat {p} cannot declare {tok}: the hand does not hold it, or it is already declared"
+        if ph == "show":
+            return (f"{format_card(action, n)} cannot be shown for {DECLARATION_NAMES[self.pending[0]]}: "
+                    "choose from the eligible cards, in ascending order")
+        return super().explain_illegal(action)
+
+    # ----- applying actions --------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        ph = self.phase
+        if ph == "play":
+            self._play(a)
+        elif ph == "discard":
+            self._discard(a)
+        elif ph == "declare":
+            self._declare(a)
+        elif ph == "show":
+            self._show(a)
+        elif ph == "redeal":
+            if a == REDEAL:
+                self.redeal_asker = self.to_play
+                self.redeal_votes = 0
+                self.phase = "grant"
+                self.to_play = (self.to_play + 1) % self.players
+            else:
+                self._next_in_order()
+        elif ph == "grant":
+            if a == REFUSE:
+                self.to_play = self.redeal_asker
+                self.phase = "redeal"
+                self._next_in_order()
+                return
+            self.redeal_votes += 1
+            if self.redeal_votes == self.players - 1:
+                asker = self.redeal_asker
+                self._pay_each(asker, self._o.redeal_cost, "redeal")
+                self.points = (0,) * self.players
+                self.phase, self.to_play = "over", None
+            else:
+                self.to_play = (self.to_play + 1) % self.players
+
+    def _discard(self, a: int) -> None:
+        p = self.to_play
+        if a == DONE:  # too few discards (wrong_discard_count=penalty_1m_and_forfeit)
+            self._pay_each(p, 1, "wrong_discard")
+            self._forfeit(p)
+            self.discard_left[p] = 0
+            self._next_in_order()
+            return
+        bit = 1 << a
+        self.hands[p] ^= bit
+        self.discards[p] |= bit
+        self.piles[p] |= bit
+        self.last_discard[p] = a
+        self.discard_left[p] -= 1
+        if NO_DISCARD & bit and not self._o.discard_forbidden:
+            if self._o.discard_penalty_once:
+                if not self.penalised[p]:
+                    self.penalised[p] = True
+                    self._pay_each(p, 2, "discard")
+            else:
+                self._pay_each(p, 2, "discard")
+        if not self.discard_left[p]:
+            self._next_in_order()
+
+    def _declare(self, a: int) -> None:
+        p = self.to_play
+        if a == DONE:
+            if self._o.declare_at_first_card:
+                self.decl_groups[p] |= 1 << 31
+                self.phase = "play"
+            else:
+                self._next_in_order()
+            return
+        h = self.hands[p]
+        forced, eligible, needed = self._show_spec(a, h)
+        self.decl_groups[p] |= 1 << DECLARATIONS[a][0]
+        if needed and eligible.bit_count() > needed:
+            self.pending = (a, forced, eligible, needed, 0, -1)
+            self.phase = "show"
+            return
+        self._declared(p, a, forced | eligible)
+
+    def _show(self, c: int) -> None:
+        a, forced, eligible, needed, chosen, _ = self.pending
+        chosen |= 1 << c
+        if chosen.bit_count() == needed:
+            self.pending = None
+            self.phase = "declare"
+            self._declared(self.to_play, a, forced | chosen)
+        else:
+            self.pending = (a, forced, eligible, needed, chosen, c)
+
+    def _declared(self, p: Seat, a: int, cards: CardSet) -> None:
+        """A declaration is complete: its cards become public and it is paid."""
+        self.shown.append((p, a, cards))
+        name = self.action_token(a)
+        if a == QUI_NA_LE_SIEN:
+            if not self.forfeited[p]:
+                for o in _OTHERS[self.players][p]:
+                    if not self._held(o) & BOUTS:
+                        self.ledger.pay(o, p, 1, "qui_na_le_sien", None, name)
+            return
+        value = DECLARATIONS[a][1]
+        if a == ACTION_IDS["kings_3_fool"] and self._o.three_kings_fool_total:
+            value = 1
+        if a == TAROTS_BELLE and self._o.belle_replaced:
+            self.belle_declared[p] = True
+        self._collect(p, value, "declaration", None, name)
+
+    def _play(self, c: int) -> None:
+        p = self.to_play
+        o = self._o
+        if o.revoke_allowed:
+            duty = self._legal_play()[1]
+            if not duty >> c & 1:
+                self._pay_each(p, 1, "revoke", self.trick_no, format_card(c, self.notation))
+                self._forfeit(p)
+        self.hands[p] ^= 1 << c
+        trick = self.trick
+        trick.append(c)
+        if len(trick) < self.players:
+            self.to_play = (p + 1) % self.players
+            self._begin_turn()
+            return
+        # The trick is complete: find the winner, settle the Tarots and la Belle (§1.7, §1.8).
+        leader = self.leader
+        n = self.players
+        winner = trick_winner(trick, leader, n)
+        t = self.trick_no
+        last = t == self.TRICKS - 1
+        gain = 0
+        for c in trick:
+            gain |= 1 << c
+        if gain & PAYING_CARDS:
+            for i, c in enumerate(trick):
+                if not PAYING_CARDS >> c & 1:
+                    continue
+                s = (leader + i) % n
+                tok = format_card(c, self.notation)
+                if c == FOOL:
+                    if last:  # held to the last trick: not excused (§1.7)
+                        self._pay_each(s, o.fool_penalty, "fool_not_excused", t, tok)
+                        if not o.fool_last_to_winner:
+                            gain &= ~1
+                            self.piles[s] |= 1
+                    else:
+                        gain &= ~1
+                        self.piles[s] |= 1
+                        self.fool_excused = (s, t, winner)
+                        self._collect(s, 1, "excuse", t, tok)
+                elif c == BELLE:
+                    if not self.belle_declared[s]:
+                        self._collect(s, 1, "belle", t, tok)
+                elif s == winner:
+                    if last and ULTIMO_CARDS >> c & 1:
+                        self._collect(s, 6, "ultimo", t, tok)
+                        if o.ultimo_plus_1:
+                            self._collect(s, 1, "tarot", t, tok)
+                    else:
+                        self._collect(s, 1, "tarot", t, tok)
+                elif last and ULTIMO_CARDS >> c & 1 and o.ultimo_fail_6:
+                    self._pay_each(s, 6, "ultimo", t, tok)
+                    if o.ultimo_plus_1:
+                        self._pay_each(s, 1, "tarot", t, tok)
+                else:
+                    self._pay_each(s, 1, "tarot", t, tok)
+        self.piles[winner] |= gain
+        self.tricks.append((leader, tuple(trick), winner))
+        self.trick = []
+        self.leader = winner
+        self.trick_no = t + 1
+        if last:
+            self._settle()
+        else:
+            self.to_play = winner
+            self._begin_turn()
+
+    def _settle(self) -> None:
+        """After the last trick: left-over cards, the Fool's exchange, card points (§1.9)."""
+        n = self.players
+        for s in range(n):
+            rest = self.hands[s]
+            if rest:  # only after a short discard
+                if rest & 1:
+                    self._pay_each(s, self._o.fool_penalty, "fool_not_excused", None, "F")
+                self.piles[s] |= rest
+                self.hands[s] = 0
+        if self._o.fool_exchange and self.fool_excused:
+            owner, _, winner = self.fool_excused
+            if owner != winner:
+                empties = self.piles[owner] & ~COUNTING_CARDS & ~1
+                give = empties & -empties if empties else 1
+                self.piles[owner] &= ~give
+                self.piles[winner] |= give
+        pts = tuple(packet_points(self.piles[s]) for s in range(n))
+        self.points = pts
+        self._card_point_payments(pts)
+        self.phase, self.to_play = "over", None
+
+    def _card_point_payments(self, pts: tuple[int, ...]) -> None:
+        """Par, losers and winners, 1 M per full 5 points (§1.9)."""
+        par = self._o.par
+        winners = [s for s in range(self.players) if pts[s] >= par]
+        losers = [s for s in range(self.players) if pts[s] < par]
+        if not winners or not losers:
+            return
+        if len(winners) == 1:
+            w = winners[0]
+            for s in losers:
+                self._pay(s, w, (par - pts[s]) // 5, "card_points")
+            return
+        loser = losers[0]
+        if self._o.dm_literal:
+            owed = (par - pts[loser]) // 5
+            a, b = winners
+            if pts[a] != pts[b]:
+                self._pay(loser, a if pts[a] > pts[b] else b, owed, "card_points")
+            elif self._o.dm_tie == "split_floor":
+                for w in winners:
+                    self._pay(loser, w, owed // 2, "card_points")
+            elif self._o.dm_tie == "each_full":
+                for w in winners:
+                    self._pay(loser, w, owed, "card_points")
+            return
+        for w in winners:
+            self._pay(loser, w, (pts[w] - par) // 5, "card_points")
+
+    # ----- payments ----------------------------------------------------------------------
+    def _pay(self, payer: Seat, payee: Seat, amount: int, reason: str,
+             trick: int | None = None, detail: str = "") -> None:
+        if not self.forfeited[payee]:
+            self.ledger.pay(payer, payee, amount, reason, trick, detail)
+
+    def _collect(self, s: Seat, amount: int, reason: str, trick: int | None = None,
+                 detail: str = "") -> None:
+        """``s`` receives ``amount`` from each opponent ("v M from each opponent")."""
+        if not self.forfeited[s]:
+            for o in _OTHERS[self.players][s]:
+                self.ledger.pay(o, s, amount, reason, trick, detail)
+
+    def _pay_each(self, s: Seat, amount: int, reason: str, trick: int | None = None,
+                  detail: str = "") -> None:
+        """``s`` pays ``amount`` to each opponent (a forfeited opponent receives nothing)."""
+        for o in _OTHERS[self.players][s]:
+            self._pay(s, o, amount, reason, trick, detail)
+
+    def _forfeit(self, s: Seat) -> None:
+        """'Ne plus rien compter': ``s`` receives nothing further (§1.4, §1.10)."""
+        if self.forfeited[s]:
+            return
+        if self._o.void_receipts:
+            for e in list(self.ledger.entries):
+                if e.payee == s:
+                    self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
+        self.forfeited[s] = True
+
+    # ----- undo, copy --------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        return (
+            self.phase, self.to_play, tuple(self.hands), tuple(self.piles), tuple(self.discards),
+            tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
+            tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
+            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger.entries),
+            tuple(self.forfeited), self.fool_excused, self.points, self.redeal_asker,
+            self.redeal_votes, tuple(self.penalised),
+        )
+
+    def _restore(self, s: tuple) -> None:
+        (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
+         self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
+         self.trick_no, n_tricks, n_ledger, forfeited, self.fool_excused, self.points,
+         self.redeal_asker, self.redeal_votes, penalised) = s
+        self.hands, self.piles, self.discards = list(hands), list(piles), list(discards)
+        self.discard_left, self.last_discard = list(discard_left), list(last_discard)
+        self.decl_groups, self.belle_declared = list(decl_groups), list(belle)
+        self.forfeited, self.penalised = list(forfeited), list(penalised)
+        self.trick = list(trick)
+        del self.shown[n_shown:]
+        del self.tricks[n_tricks:]
+        del self.ledger.entries[n_ledger:]
+
+    def copy(self) -> MarollesDeal:
+        """An independent deal in the same state (history and undo included)."""
+        new = object.__new__(type(self))
+        for name in ("options", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
+                     "leader", "trick_no", "fool_excused", "points", "redeal_asker", "redeal_votes",
+                     "_o"):
+            setattr(new, name, getattr(self, name))
+        for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
+                     "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
+                     "forfeited", "penalised"):
+            setattr(new, name, getattr(self, name).copy())
+        new.ledger = self.ledger.copy()
+        new.result_info = dict(self.result_info)
+        return new
+
+    # ----- results and views -------------------------------------------------------------
+    def result(self) -> DealResult:
+        if self.phase != "over":
+            raise IllegalActionError(f"the deal is not over (phase {self.phase})")
+        info: dict = {"forfeited": [s for s in range(self.players) if self.forfeited[s]]}
+        if self.redeal_asker >= 0 and self.redeal_votes == self.players - 1:
+            info["redeal"] = self.redeal_asker
+        if self.fool_excused:
+            info["fool_excused"] = self.fool_excused
+        return DealResult(
+            scores=tuple(self.ledger.totals()),
+            card_points=self.points or (0,) * self.players,
+            ledger=self.ledger,
+            by_source=self.ledger.by_source(),
+            info=info,
+        )
+
+    def view(self, seat: Seat) -> View:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
+        mine = self.to_play == seat and self.phase != "over"
+        pending = 0
+        if self.pending is not None and self.to_play == seat:
+            pending = self.pending[4]
+        return View(
+            variant=self.variant,
+            options=self.options,
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_play=self.to_play,
+            hand=self.hands[seat],
+            discards=self.discards[seat],
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            cut_card=self.deck[-1],
+            shown=tuple(self.shown),
+            tricks=tuple(self.tricks),
+            leader=self.leader if self.phase in ("play", "declare", "show") else None,
+            trick=tuple(self.trick),
+            payments=tuple(self.ledger.entries),
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            pending_show=pending,
+            notation=self.notation,
+        )
+
+    def declaration_name(self, action: int) -> str:
+        return DECLARATION_NAMES[action]
+
+
+class _Flags:
+    """Option values read on the hot path, decoded once per deal."""
+
+    __slots__ = (
+        "cut_payment", "discard_forbidden", "discard_penalty_once", "short_discard_allowed",
+        "void_receipts", "declare_at_first_card", "declare_after_discard", "maximal",
+        "three_kings_fool_total", "kings_imperial", "fool_triomphe", "fool_brizigole",
+        "belle_replaced", "fool_lead", "fool_exchange", "fool_last_to_winner", "fool_penalty",
+        "ultimo_plus_1", "ultimo_fail_6", "par", "dm_literal", "dm_tie", "revoke_allowed",
+        "redeal_cost",
+    )
+
+    def __init__(self, o: Mapping[str, str]) -> None:
+        self.cut_payment = o["cut_card_tarot_payment"] == "on"
+        self.discard_forbidden = o["illegal_discard"] == "forbidden"
+        self.discard_penalty_once = o["illegal_discard"] == "penalty_once"
+        self.short_discard_allowed = o["wrong_discard_count"] == "penalty_1m_and_forfeit"
+        self.void_receipts = o["forfeit_scope"] == "void_all_hand_receipts"
+        self.declare_at_first_card = o["declaration_timing"] == "before_own_first_card"
+        self.declare_after_discard = o["declarations_after_discard"] == "true"
+        self.maximal = o["declarations_must_be_maximal"] == "true"
+        self.three_kings_fool_total = o["three_kings_fool_value"] == "2_total"
+        self.kings_imperial = o["four_kings_imperial"] == "separate_1m"
+        self.fool_triomphe = o["fool_counts_as_triomphe"] == "true"
+        self.fool_brizigole = o["fool_in_brizigole"] == "true"
+        self.belle_replaced = o["belle_with_7_tarots"] == "replaces_play_payment"
+        self.fool_lead = o["fool_lead_allowed"] == "true"
+        self.fool_exchange = o["fool_exchange"] == "give_empty_card"
+        self.fool_last_to_winner = o["fool_last_trick_card"] == "to_trick_winner"
+        self.fool_penalty = int(o["fool_not_excused_penalty"])
+        self.ultimo_plus_1 = o["ultimo_win"] == "6_plus_1"
+        self.ultimo_fail_6 = o["ultimo_fail"] == "6"
+        self.par = int(o["par_points"])
+        self.dm_literal = o["two_winner_rule"] == "dm_literal_top_winner"
+        self.dm_tie = o["dm_tie_split"]
+        self.revoke_allowed = o["revoke_handling"] == "penalty_1m_and_forfeit"
+        self.redeal_cost = 0 if o["bad_hand_redeal"] == "off" else int(o["bad_hand_redeal"])
+
+
+__all__ = ["MarollesDeal", "MAROLLES_OPTIONS", "PACK_66", "trick_winner", "suit_power",
+           "DECLARATION_NAMES", "BELLE"]
