@@ -180,6 +180,7 @@ class Deal:
         return self.phase == "over"
 
     def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now; variants override it with a cheaper test."""
         return action in self.legal_actions()
 
     def push(self, action: int) -> None:
@@ -188,7 +189,7 @@ class Deal:
             raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
         if self.phase == "over":
             raise IllegalActionError("the deal is over: no action is legal")
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalActionError(self.explain_illegal(action))
         self._undo.append(self._snapshot())
         self.history.append(action)

@@ -417,6 +417,18 @@ class MarollesDeal(Deal):
             return [GRANT, REFUSE]
         return []
 
+    def is_legal(self, action: int) -> bool:
+        if action < 78:
+            ph = self.phase
+            if ph == "play":
+                return bool(self._legal_play()[0] >> action & 1)
+            if ph == "discard":
+                return bool(self._legal_discards() >> action & 1)
+            if ph == "show":
+                return bool(self._legal_show() >> action & 1)
+            return False
+        return action in self.legal_actions()
+
     def _legal_play(self) -> tuple[CardSet, CardSet]:
         """(cards the seat may play, cards that keep the obligations); they differ only when
         revokes are allowed."""
