@@ -28,3 +28,10 @@ def test_readme_gives_exactly_two_setup_commands():
 
 def test_ci_runs_the_readme_test_command():
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_api_doc_examples_run():
+    import doctest
+
+    failures, tried = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False)
+    assert tried > 10 and failures == 0
