@@ -29,7 +29,7 @@ class Match:
     >>> for _ in range(3):
     ...     d = m.next_deal()
     ...     play_out(d, [make_bot("random", seed=i) for i in range(3)])
-    ...     m.record(d)
+    ...     _ = m.record(d)
     >>> len(m.results), sum(m.totals)
     (3, 0)
     """

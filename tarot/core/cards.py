@@ -81,13 +81,21 @@ def mask(cards: Iterable[Card]) -> CardSet:
     return m
 
 
+#: _BYTE_CARDS[i][b]: the card ids of byte value ``b`` at byte ``i`` of a card set.
+_BYTE_CARDS = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
+                    for i in range(10))
+
+
 def cards_of(cs: CardSet) -> list[Card]:
     """The cards of a set, in ascending id order."""
-    out = []
+    out: list[Card] = []
+    i = 0
     while cs:
-        low = cs & -cs
-        out.append(low.bit_length() - 1)
-        cs ^= low
+        b = cs & 255
+        if b:
+            out += _BYTE_CARDS[i][b]
+        cs >>= 8
+        i += 1
     return out
 
 

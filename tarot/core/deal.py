@@ -185,15 +185,19 @@ class Deal:
 
     def push(self, action: int) -> None:
         """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing."""
+        if type(action) is not int or not self.is_legal(action):
+            self._refuse(action)
+        self._undo.append(self._snapshot())
+        self.history.append(action)
+        self._apply(action)
+
+    def _refuse(self, action: object) -> None:
+        """Raise the error that says why ``action`` cannot be pushed now."""
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
             raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
         if self.phase == "over":
             raise IllegalActionError("the deal is over: no action is legal")
-        if not self.is_legal(action):
-            raise IllegalActionError(self.explain_illegal(action))
-        self._undo.append(self._snapshot())
-        self.history.append(action)
-        self._apply(action)
+        raise IllegalActionError(self.explain_illegal(action))
 
     def pop(self) -> int:
         """Take back the last action and return it."""

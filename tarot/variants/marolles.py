@@ -408,17 +408,17 @@ class MarollesDeal(Deal):
                 out.append(DONE)
             return out
         if ph == "declare":
-            return sorted(self._declarable(self.to_play)) + [DONE]
+            return [DONE] + sorted(self._declarable(self.to_play))
         if ph == "show":
             return cards_of(self._legal_show())
         if ph == "redeal":
-            return [REDEAL, DONE]
+            return [DONE, REDEAL]
         if ph == "grant":
             return [GRANT, REFUSE]
         return []
 
     def is_legal(self, action: int) -> bool:
-        if action < 78:
+        if 0 <= action < 78:
             ph = self.phase
             if ph == "play":
                 return bool(self._legal_play()[0] >> action & 1)
@@ -730,7 +730,8 @@ class MarollesDeal(Deal):
         trick.append(c)
         if len(trick) < self.players:
             self.to_play = (p + 1) % self.players
-            self._begin_turn()
+            if self.trick_no == 0 and o.declare_at_first_card:
+                self._begin_turn()
             return
         # The trick is complete: find the winner, settle the Tarots and la Belle (§1.7, §1.8).
         leader = self.leader
