@@ -1,0 +1,474 @@
+"""Records: both forms round-trip, replay re-derives everything, and a bad record is refused with
+the line (text) or action (JSON) and the rule broken."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tarot
+from tarot import RecordError
+from tarot.core.cards import ITALIAN, TRUMP_SUIT, card_name, cards_of, parse_card, suit_of
+from tarot.records import (
+    ClaimedResult, Record, load_record, parse_record, record_from_deal, replay, save_record,
+)
+from tarot.variants.marolles import PACK_66
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+VARIANT = "marolles-1637"
+CLS = tarot.variant_class(VARIANT)
+
+
+# ----- helpers -----------------------------------------------------------------------------
+def random_deal(seed: int, options: dict | None = None, dealer: int = 0, stop: int | None = None):
+    """A deal played by uniformly random legal actions (up to ``stop`` actions, if given)."""
+    rng = random.Random(seed)
+    deal = tarot.new_deal(VARIANT, options, seed=seed, dealer=dealer)
+    while not deal.is_over and (stop is None or len(deal.history) < stop):
+        deal.push(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def finished_text(seed: int, options: dict | None = None, **tags) -> tuple:
+    deal = random_deal(seed, options)
+    rec = record_from_deal(deal, **tags)
+    return deal, rec, rec.to_text()
+
+
+def line_no(text: str, pattern: str) -> int:
+    """1-based number of the first line matching ``pattern`` (a regex, from the line start)."""
+    for i, line in enumerate(text.splitlines(), 1):
+        if re.match(pattern, line):
+            return i
+    raise AssertionError(f"no line matches {pattern!r}")
+
+
+def trick_line(text: str, k: int) -> int:
+    return line_no(text, rf"Trick\s+{k}:")
+
+
+def replace_in_line(text: str, no: int, old: str, new: str) -> str:
+    lines = text.splitlines()
+    assert re.search(old, lines[no - 1]), (old, lines[no - 1])
+    lines[no - 1] = re.sub(old, new, lines[no - 1], count=1)
+    return "\n".join(lines) + "\n"
+
+
+def refused(text: str) -> str:
+    with pytest.raises(RecordError) as e:
+        replay(parse_record(text))
+    return str(e.value)
+
+
+def tokens_of_line(line: str) -> list[str]:
+    """The move tokens of a body line: no label, no comment, no parenthesised shown cards."""
+    body = line.split(";", 1)[0].split(":", 1)[1]
+    return re.sub(r"\([^)]*\)", " ", body).split()
+
+
+@st.composite
+def option_settings(draw):
+    """Random option values from ``OPTIONS``: a listed choice or an integer in range, or unset."""
+    values = {}
+    for opt in CLS.OPTIONS:
+        kind = draw(st.sampled_from(["unset", "choice", "int"] if opt.int_range else ["unset", "choice"]))
+        if kind == "choice":
+            values[opt.key] = draw(st.sampled_from(opt.choices))
+        elif kind == "int":
+            values[opt.key] = str(draw(st.integers(*opt.int_range)))
+    if (values.get("declarations_after_discard") == "false"
+            and values.get("declaration_timing") == "before_own_first_card"):
+        del values["declaration_timing"]  # the engine refuses this combination (OptionError)
+    return values
+
+
+# ----- round trips -------------------------------------------------------------------------
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=option_settings(), seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2),
+       stop=st.one_of(st.none(), st.integers(0, 90)),
+       event=st.text(st.characters(blacklist_categories=("Cs",)), max_size=12).filter(
+           lambda s: s.splitlines() in ([], [s])))
+def test_round_trip_random_deals(options, seed, dealer, stop, event):
+    deal = random_deal(seed, options, dealer, stop)
+    rec = record_from_deal(deal, Event=event)
+    text, js = rec.to_text(), rec.to_json()
+    assert parse_record(text) == rec
+    assert parse_record(js) == rec
+    json.loads(js)  # valid JSON for any program
+
+    again = replay(rec)
+    assert again.history == deal.history
+    assert again.is_over == deal.is_over
+    if deal.is_over:
+        assert rec.result == ClaimedResult(deal.result().scores, deal.result().card_points)
+        assert again.result().scores == deal.result().scores
+        assert again.result().card_points == deal.result().card_points
+    else:
+        assert rec.result is None
+
+    # One trick per line, leader first, each card after the label of the seat that played it.
+    lines = [ln for ln in text.splitlines() if re.match(r"Trick\s+\d+:", ln)]
+    started = len(deal.tricks) + (1 if deal.trick else 0)
+    assert len(lines) == started
+    for k, ln in enumerate(lines):
+        cards = (deal.tricks[k][1] if k < len(deal.tricks) else tuple(deal.trick))
+        leader = deal.tricks[k][0] if k < len(deal.tricks) else deal.leader
+        played, seat = [], None
+        for tok in tokens_of_line(ln):
+            if re.fullmatch(r"S\d", tok):
+                seat = int(tok[1])
+            elif not tok[0].islower():  # a card (action names are lower case)
+                played.append((seat, parse_card(tok)))
+        assert played == [((leader + i) % 3, c) for i, c in enumerate(cards)]
+
+
+def test_both_forms_save_and_load(tmp_path):
+    deal, rec, text = finished_text(11, {"deal_packet": 3}, Event='a "quoted"; {odd} event')
+    save_record(rec, tmp_path / "game.json")
+    save_record(rec, tmp_path / "game.txt")
+    assert json.loads((tmp_path / "game.json").read_text())["format"] == "tarot-record"
+    assert (tmp_path / "game.txt").read_text().startswith("[Event ")
+    assert load_record(tmp_path / "game.json") == rec == load_record(tmp_path / "game.txt")
+
+
+def test_json_accepts_ids_as_well_as_tokens():
+    deal, rec, _ = finished_text(12)
+    obj = json.loads(rec.to_json())
+    obj["deck"] = list(deal.deck)
+    obj["actions"] = list(deal.history)
+    assert parse_record(json.dumps(obj)) == rec
+
+
+def test_unfinished_deal_round_trips_and_claims_nothing():
+    deal = random_deal(5, stop=30)
+    rec = record_from_deal(deal)
+    assert rec.result is None and '[Result' not in rec.to_text()
+    assert replay(parse_record(rec.to_text())).history == deal.history[:30]
+
+
+def test_record_options_are_canonical():
+    rec = Record(VARIANT, {"deal_packet": 3, "cut_card_tarot_payment": "OFF", "fool_exchange": "none"})
+    assert rec.options == {"deal_packet": "3", "cut_card_tarot_payment": "off"}
+
+
+def test_every_action_name_is_in_the_token_table():
+    doc = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    table = doc.split("## Tokens", 1)[1].split("## The JSON form", 1)[0]
+    names = set(re.findall(r"`([a-z_0-9]+)`", table))
+    names |= {f"{stem}_{n}" for stem, lo, hi in re.findall(r"`([a-z_]+)_(\d)` \.\. `\1_(\d)`", table)
+              for n in range(int(lo), int(hi) + 1)}
+    assert set(tarot.ACTION_IDS) <= names, set(tarot.ACTION_IDS) - names
+
+
+def test_default_valued_option_is_not_kept():
+    _, rec, text = finished_text(3)
+    text = text.replace('[Dealer "0"]', '[Option "deal_packet=5"]\n[Dealer "0"]')
+    assert parse_record(text).options == {}
+
+
+# ----- sample files ------------------------------------------------------------------------
+# RULES.md §0.5: with the excused Fool kept by its owner the three counts total 74; with the
+# exchange for an empty card (fool_exchange=give_empty_card) they total 73. Both samples excuse it.
+@pytest.mark.parametrize("name, total", [("marolles-seed1.txt", 74), ("marolles-options-seed6.json", 73)])
+def test_sample_records_replay(name, total):
+    rec = load_record(DATA / name)
+    deal = replay(rec)  # also checks the claimed scores and card points
+    assert deal.is_over and rec.result is not None
+    assert "fool_excused" in deal.result().info
+    assert sum(deal.result().scores) == 0
+    assert sum(deal.result().card_points) == total
+
+
+def test_sample_with_options_shows_chosen_cards():
+    rec = load_record(DATA / "marolles-options-seed6.json")
+    assert rec.options["declaration_timing"] == "before_own_first_card"
+    text = rec.to_text()
+    first = text.splitlines()[trick_line(text, 1) - 1]
+    # Declarations at one's first card are written inside the first trick's line.
+    assert "triomphes_10 (" in first and first.index("S1") < first.index("triomphes_10")
+    assert parse_record(text) == rec
+
+
+def test_hand_written_record():
+    """Checked by hand against RULES.md §1.3-1.7 (see the comments in the file)."""
+    rec = load_record(DATA / "hand-written.txt")
+    assert rec.deck == tuple(cards_of(PACK_66))
+    assert rec.result is None and rec.tags == {"Event": "Hand-written example"}
+    deal = replay(rec)
+    assert not deal.is_over and len(deal.tricks) == 3
+    assert [w for _, _, w in deal.tricks] == [1, 0, 1]
+    # cut KD (S0 +1 each); S1 10 triomphes, Brizigole I-IV (+1 each), qui n'a le sien (S0 pays 1);
+    # imperials: S2 Cups, S0 Batons and Coins; S1 keeps KS; S0 plays la Belle.
+    assert deal.ledger.totals() == [3, 2, -5]
+    assert parse_record(rec.to_text()) == rec
+
+
+# ----- refused records: text ---------------------------------------------------------------
+def _follow_case():
+    """A finished deal and a trick where the second player followed a suit card he could have
+    avoided only by revoking: (deal, rec, text, trick index, seat, card he played, other card)."""
+    for seed in range(100):
+        deal, rec, text = finished_text(seed)
+        for k, (leader, cards, _) in enumerate(deal.tricks):
+            lead = cards[0]
+            if lead == 0 or suit_of(lead) == TRUMP_SUIT or suit_of(cards[1]) != suit_of(lead):
+                continue
+            seat = (leader + 1) % 3
+            later = [c for j, (ld, cs, _) in enumerate(deal.tricks) if j > k
+                     for i, c in enumerate(cs) if (ld + i) % 3 == seat]
+            other = [c for c in later if c and suit_of(c) not in (TRUMP_SUIT, suit_of(lead))]
+            if other:
+                return deal, rec, text, k, seat, cards[1], other[0]
+    raise AssertionError("no such trick in 100 deals")
+
+
+def test_revoke_in_a_trick_line_names_line_trick_seat_and_rule():
+    deal, rec, text, k, seat, card, other = _follow_case()
+    no = trick_line(text, k + 1)
+    tok, new = tarot.format_card(card), tarot.format_card(other)
+    bad = replace_in_line(text, no, rf"S{seat} {tok}\b", f"S{seat} {new}")
+    suit = ITALIAN.suit_names_en[suit_of(deal.tricks[k][1][0])]
+    assert refused(bad) == f"line {no}: trick {k + 1}, seat {seat} plays {new}: you must follow {suit}"
+
+
+def test_card_not_held():
+    deal, rec, text = finished_text(2)
+    leader, cards, _ = deal.tricks[4]
+    seat = (leader + 1) % 3
+    stranger = next(c for c in cards_of(PACK_66) if c not in cards and c not in
+                    [c2 for ld, cs, _ in deal.tricks[4:] for i, c2 in enumerate(cs) if (ld + i) % 3 == seat])
+    no = trick_line(text, 5)
+    bad = replace_in_line(text, no, rf"S{seat} {tarot.format_card(cards[1])}\b",
+                          f"S{seat} {tarot.format_card(stranger)}")
+    assert refused(bad) == (f"line {no}: trick 5, seat {seat} plays {tarot.format_card(stranger)}: "
+                            f"seat {seat} does not hold {card_name(stranger)}")
+
+
+def test_seat_label_must_be_the_seat_to_play():
+    deal, rec, text = finished_text(4)
+    leader, cards, _ = deal.tricks[2]
+    second = (leader + 1) % 3
+    wrong = (leader + 2) % 3
+    no = trick_line(text, 3)
+    tok = tarot.format_card(cards[1])
+    bad = replace_in_line(text, no, rf"S{second} {tok}\b", f"S{wrong} {tok}")
+    assert refused(bad) == (f"line {no}: trick 3: the line gives {tok} to S{wrong}, "
+                            f"but it is seat {second}'s turn")
+
+
+def test_trick_number_must_be_the_next_trick():
+    _, _, text = finished_text(4)
+    no = trick_line(text, 5)
+    bad = replace_in_line(text, no, r"Trick\s+5:", "Trick 6:")
+    assert refused(bad).startswith(f"line {no}: ") and "the next trick is trick 5" in refused(bad)
+
+
+def test_two_tricks_on_one_line_are_refused():
+    _, _, text = finished_text(4)
+    lines = text.splitlines()
+    no = trick_line(text, 5)
+    joined = lines[no - 1].split(";")[0] + " " + lines[no].split(":", 1)[1]
+    bad = "\n".join(lines[:no - 1] + [joined] + lines[no + 1:])
+    assert "one trick per line" in refused(bad) and refused(bad).startswith(f"line {no}: ")
+
+
+def test_unknown_token():
+    _, _, text = finished_text(4)
+    no = trick_line(text, 2)
+    bad = replace_in_line(text, no, r"(S\d) \S+", r"\1 ZZ")
+    assert refused(bad).startswith(f"line {no}: 'ZZ' is neither a card")
+
+
+def test_deck_with_a_card_twice_or_missing_or_foreign():
+    _, _, text = finished_text(4)
+    no = line_no(text, r"\[Deck ")
+    deck_line = text.splitlines()[no - 1]
+    first, second = deck_line.split('"')[1].split()[:2]
+    twice = replace_in_line(text, no, rf'"{first} {second} ', f'"{first} {first} ')
+    assert refused(twice) == f"line {no}: bad deck: the deck holds a card twice: {first}"
+    short = replace_in_line(text, no, rf'"{first} ', '"')
+    assert refused(short) == f"line {no}: bad deck: the deck lacks {first}"
+    foreign = replace_in_line(text, no, rf'"{first} ', '"10C ')  # not in the 66-card pack (§1.1)
+    assert refused(foreign).startswith(f"line {no}: bad deck: the deck holds cards outside")
+
+
+def test_swapped_deck_cards_are_caught_at_the_first_move_they_change():
+    """Swap eldest hand's discard with a dealer's card: eldest no longer holds what he discards."""
+    deal, rec, text = finished_text(8)
+    eldest = (deal.dealer + 1) % 3
+    discard = deal.history[0]
+    dealt = tarot.new_deal(VARIANT, deck=deal.deck, dealer=deal.dealer).view(deal.dealer).hand
+    dealer_card = next(c for c in cards_of(dealt) if c != deal.deck[-1])  # not the cut card
+    deck = list(deal.deck)
+    i, j = deck.index(discard), deck.index(dealer_card)
+    deck[i], deck[j] = deck[j], deck[i]
+    no = line_no(text, r"\[Deck ")
+    lines = text.splitlines()
+    lines[no - 1] = f'[Deck "{tarot.format_cards(deck)}"]'
+    bad = "\n".join(lines)
+    first_move = line_no(bad, r"Discard:")
+    tok = tarot.format_card(discard)
+    assert refused(bad) == (f"line {first_move}: seat {eldest} discards {tok}: "
+                            f"seat {eldest} does not hold {card_name(discard)}")
+    tampered = Record(rec.variant, rec.options, rec.dealer, tuple(deck), rec.actions, rec.tags, rec.result)
+    expected = rf"^actions\[0\]: seat {eldest} discards {tok}: seat {eldest} does not hold"
+    with pytest.raises(RecordError, match=expected):
+        replay(tampered)
+
+
+def test_wrong_result_or_card_points():
+    deal, rec, text = finished_text(9)
+    s = deal.result().scores
+    wrong = (s[0] + 1, s[1] - 1, s[2])
+    bad = re.sub(r'\[Result "[^"]*"\]', f'[Result "{" ".join(f"{v:+d}" for v in wrong)}"]', text)
+    assert refused(bad) == (f"the record claims scores {' '.join(f'{v:+d}' for v in wrong)}, "
+                            f"but the replay gives {' '.join(f'{v:+d}' for v in s)}")
+    cp = deal.result().card_points
+    bad = re.sub(r'\[CardPoints "[^"]*"\]', f'[CardPoints "{cp[0] + 1} {cp[1]} {cp[2]}"]', text)
+    assert refused(bad) == (f"the record claims card points {cp[0] + 1} {cp[1]} {cp[2]}, "
+                            f"but the replay gives {cp[0]} {cp[1]} {cp[2]}")
+
+
+def test_a_wrong_claim_is_written_as_claimed_and_refused_on_replay():
+    deal, rec, _ = finished_text(9)
+    s = deal.result().scores
+    wrong = Record(rec.variant, rec.options, rec.dealer, rec.deck, rec.actions, rec.tags,
+                   ClaimedResult((s[1], s[0], s[2]) if s[0] != s[1] else (s[0] + 1, s[1] - 1, s[2])))
+    for text in (wrong.to_text(), wrong.to_json()):
+        assert parse_record(text) == wrong
+        with pytest.raises(RecordError, match="^the record claims scores"):
+            replay(parse_record(text))
+
+
+def test_result_claimed_for_an_unfinished_deal():
+    _, _, text = finished_text(9)
+    no = trick_line(text, 20)
+    bad = "\n".join(text.splitlines()[:no - 1])
+    assert "the deal is not over" in refused(bad)
+
+
+def test_moves_after_the_end():
+    deal, _, text = finished_text(9)
+    after = len(text.splitlines()) + 1
+    assert refused(text + "Trick 21: S0 KS\n").startswith(f"line {after}: the deal is already over")
+
+
+def test_bad_tags():
+    _, _, text = finished_text(10)
+    vno = line_no(text, r"\[Variant ")
+    bad = text.replace('"marolles-1637"', '"marolles-1638"')
+    assert refused(bad).startswith(f"line {vno}: unknown variant 'marolles-1638'")
+    bad = text.replace('[Dealer "0"]', '[Option "deal_packet=4"]\n[Dealer "0"]')
+    assert refused(bad).startswith(f"line {vno + 1}: option 'deal_packet' of marolles-1637 does not take '4'")
+    bad = text.replace('[Dealer "0"]', '[Option "no_such_rule=1"]\n[Dealer "0"]')
+    assert refused(bad).startswith(f"line {vno + 1}: unknown option 'no_such_rule'")
+    bad = text.replace('[Dealer "0"]', '[Option "declarations_after_discard=false"]\n'
+                       '[Option "declaration_timing=before_own_first_card"]\n[Dealer "0"]')
+    assert refused(bad).startswith(f"line {vno + 2}: declarations_after_discard=false needs")
+    assert refused(text.replace('[Dealer "0"]\n', "")) == "the record has no Dealer tag"
+    assert "dealer must be a seat 0..2" in refused(text.replace('[Dealer "0"]', '[Dealer "3"]'))
+    assert refused(text.replace('[Dealer "0"]', '[dealer "0"]')).endswith("is written 'Dealer'")
+    assert refused(text + '[Event "late"]\n').endswith("a tag after the moves; tags come first")
+    assert "[Name \"value\"]" in refused(text.replace('[Dealer "0"]', "[Dealer 0]"))
+
+
+def test_comments_and_seatless_tokens():
+    _, rec, text = finished_text(10)
+    no = trick_line(text, 1)
+    commented = replace_in_line(text, no, r"(S\d)", r"{ the lead } \1")
+    assert parse_record(commented) == rec
+    assert refused(text.replace("; Hands", "{ Hands")).endswith("is never closed")
+    seatless = replace_in_line(text, no, r"S\d ", "")
+    assert "has no seat: write S<n> before it" in refused(seatless)
+
+
+def test_shown_cards_must_match_the_declaration():
+    for seed in range(200):
+        deal, rec, text = finished_text(seed)
+        if deal.shown:
+            break
+    seat, action, shown = deal.shown[0]
+    name = deal.action_token(action)
+    no = line_no(text, rf"Declare: S{seat} .*{name}")
+    cards = tarot.format_cards(shown)
+    bad = replace_in_line(text, no, re.escape(f"{name} ({cards})"), f"{name} ({cards.split()[0]})")
+    msg = refused(bad)
+    assert msg.startswith(f"line {no}: ") and name in msg
+
+
+# ----- refused records: JSON ---------------------------------------------------------------
+def test_json_errors_name_the_action():
+    deal, rec, _ = finished_text(13)
+    obj = json.loads(rec.to_json())
+    # The last card of the deal replaced by the first card of trick 1: nobody holds it any more.
+    k = len(deal.history) - 1
+    leader, cards, _ = deal.tricks[-1]
+    seat, again = (leader + 2) % 3, deal.tricks[0][1][0]
+    tampered = dict(obj, actions=obj["actions"][:k] + [tarot.format_card(again)])
+    msg = str(pytest.raises(RecordError, parse_record, json.dumps(tampered)).value)
+    assert msg == (f"actions[{k}]: trick 20, seat {seat} plays {tarot.format_card(again)}: "
+                   f"seat {seat} does not hold {card_name(again)}")
+
+    truncated = rec.to_json()[:-20]
+    assert str(pytest.raises(RecordError, parse_record, truncated).value).startswith("malformed JSON")
+    for key, value, expected in [
+        ("format", "pgn", "'format' is 'pgn'"), ("version", 2, "'version' is 2"),
+        ("variant", "nope", "unknown variant 'nope'"),
+        ("options", {"deal_packet": 4}, "options: option 'deal_packet'"),
+        ("colour", 1, "unknown key 'colour'"), ("deck", obj["deck"][:-1], "bad deck: the deck lacks"),
+        ("dealer", "0", "the dealer must be a seat"),
+        ("result", {"scores": [1, 2]}, "'result.scores' must be"),
+    ]:
+        bad = dict(obj, **{key: value})
+        with pytest.raises(RecordError) as e:
+            parse_record(json.dumps(bad))
+        assert expected in str(e.value), (key, str(e.value))
+    bad = dict(obj, actions=obj["actions"] + ["ZZ"])
+    with pytest.raises(RecordError, match=rf"^actions\[{len(obj['actions'])}\]: 'ZZ' is neither a card"):
+        parse_record(json.dumps(bad))
+    wrong = dict(obj, result={"scores": [0, 0, 0]})
+    if list(deal.result().scores) != [0, 0, 0]:
+        with pytest.raises(RecordError, match="claims scores"):
+            replay(parse_record(json.dumps(wrong)))
+
+
+def test_load_record_names_the_file(tmp_path):
+    p = tmp_path / "broken.txt"
+    p.write_text('[Variant "marolles-1637"]\n', encoding="utf-8")
+    with pytest.raises(RecordError, match=r"broken\.txt: the record has no Dealer tag"):
+        load_record(p)
+    with pytest.raises(RecordError, match="cannot read"):
+        load_record(tmp_path / "missing.txt")
+
+
+# ----- the documentation -------------------------------------------------------------------
+def _doc_blocks(fence: str) -> list[str]:
+    doc = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    return re.findall(rf"```{fence}\n(.*?)```", doc, flags=re.S)
+
+
+def test_docs_examples_are_the_code_output():
+    """docs/records.md shows seed 1 played by random bots; it must be what the code writes now."""
+    from tarot.bots import make_bot, play_out
+
+    deal = tarot.new_deal(VARIANT, seed=1)
+    play_out(deal, [make_bot("random", seed=s) for s in range(3)])
+    rec = record_from_deal(deal, Event="Random bots, seed 1")
+    text, js = _doc_blocks("text"), _doc_blocks("json")
+    assert rec.to_text() in text, "docs/records.md text example is stale"
+    assert rec.to_json() in js, "docs/records.md JSON example is stale"
+    assert (DATA / "marolles-seed1.txt").exists()
+
+
+def test_docs_doctests_run():
+    import doctest
+
+    failures, tried = doctest.testfile(str(ROOT / "docs" / "records.md"), module_relative=False)
+    assert tried >= 3 and failures == 0
