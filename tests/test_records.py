@@ -118,6 +118,8 @@ def test_round_trip_random_deals(options, seed, dealer, stop, event):
     started = len(deal.tricks) + (1 if deal.trick else 0)
     assert len(lines) == started
     for k, ln in enumerate(lines):
+        if k == len(deal.tricks) and deal.phase == "show":
+            continue  # cards being chosen for a declaration are written bare until it completes
         cards = (deal.tricks[k][1] if k < len(deal.tricks) else tuple(deal.trick))
         leader = deal.tricks[k][0] if k < len(deal.tricks) else deal.leader
         played, seat = [], None
