@@ -914,11 +914,12 @@ class MarollesDeal(Deal):
             info["redeal"] = self.redeal_asker
         if self.fool_excused:
             info["fool_excused"] = self.fool_excused
+        ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         return DealResult(
-            scores=tuple(self.ledger.totals()),
+            scores=tuple(ledger.totals()),
             card_points=self.points or (0,) * self.players,
-            ledger=self.ledger,
-            by_source=self.ledger.by_source(),
+            ledger=ledger,
+            by_source=ledger.by_source(),
             info=info,
         )
 
