@@ -1,1 +1,498 @@
-"""Rule-based bots (placeholder: filled in by the rule-bot work)."""
+"""A rule-based player for Marolles 1637 (RULES.md §1), deciding from its ``View`` alone.
+
+Every decision is a short rule or a one-trick expected value; there is no search and no look
+at hidden cards. What the bot knows is what the view shows: its hand and discards, the cut card
+(dealt to the dealer), the cards shown in declarations, the tricks played and the payments.
+From the tricks it infers voids: a player who does not follow holds no card of the suit led,
+and one who neither follows nor trumps holds no trump either.
+
+* **Redeal** (``bad_hand_redeal=N``): asks for one when the hand is worth less than the 2N M
+  it costs (no Tarot, few trumps); grants one only when its own hand is weak too, since the
+  asker pays it N and the asker's weakness is the other players' gain.
+* **Discards**: never a triomphe or a King (2 M to each opponent) unless nothing else is left;
+  otherwise the cards that count for the pile and are at risk in play (a Queen without its King,
+  a Cavalier without King and Queen), keeping la Belle and any Imperial; the dealer may empty a
+  short suit to trump it later.
+* **Declarations**: the highest tier of every kind it holds; where it may choose which cards
+  to show (10 of 13 triomphes...), the least telling ones: plain low trumps before Tarots.
+* **Play**: each legal card gets a value in marques: its chance of winning the trick (from the
+  cards still out and the voids seen) times what winning brings (card points, the Tarot paid
+  or captured, the Ultimo in the last trick), less what losing costs and less what the card is
+  worth kept for later. The Fool is kept to excuse a trick that would cost something and is
+  played in time; a King or the Bagat is kept for the last trick only when the count shows the
+  Ultimo is safe.
+
+>>> import tarot
+>>> from tarot.bots import make_bot, play_out
+>>> deal = tarot.new_deal("marolles-1637", seed=11)
+>>> play_out(deal, [make_bot("rule", seed=s) for s in range(3)])
+>>> sum(deal.result().scores)
+0
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
+from ..core.cards import (
+    CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
+    Card, CardSet, cards_of, rank_of, suit_card, suit_of,
+)
+from ..core.counting import reduced_total
+from ..core.deal import View, variant_class
+from ..variants.marolles import BELLE, DECLARATIONS, suit_power
+from . import register_bot
+
+BAGAT: Card = 1
+XXI: Card = 21
+ULTIMO_CARDS: CardSet = KINGS | (1 << BAGAT)
+#: Cards whose discard costs 2 M to each opponent (§1.4).
+PENALISED: CardSet = TRIOMPHES | KINGS
+
+_SUIT = tuple(suit_of(c) for c in range(78))
+_POWER = tuple(100 + c if 1 <= c <= 21 else (suit_power(c) if c >= 22 else -1) for c in range(78))
+#: Card points a card brings to a pile counted in packets of three: reduced value + 1/3 (§0.2).
+_POINTS = tuple(reduced_total(1 << c) + 1 / 3 for c in range(78))
+#: The cards of a card's own suit that beat it (higher trumps for a trump; none for the Fool).
+_HIGHER = tuple(
+    0 if c == FOOL else sum(1 << d for d in range(1, 22) if d > c) if c <= 21
+    else sum(1 << d for d in range(22, 78) if _SUIT[d] == _SUIT[c] and _POWER[d] > _POWER[c])
+    for c in range(78)
+)
+_SUIT_MASK = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
+_IMPERIAL_HONOURS = tuple(
+    sum(1 << suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4)
+)
+_RANK_SETS = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
+
+
+@lru_cache(maxsize=4096)
+def _p_none(special: int, pool: int, slots: int) -> float:
+    """Chance that ``slots`` cards drawn from ``pool`` unknown cards miss all ``special`` ones."""
+    if special <= 0 or slots <= 0:
+        return 1.0
+    if pool - special < slots:
+        return 0.0
+    return comb(pool - special, slots) / comb(pool, slots)
+
+
+def _bits(cs: CardSet) -> int:
+    return cs.bit_count()
+
+
+class _Table:
+    """What the seat can work out during play: cards gone, cards known to be held, voids."""
+
+    __slots__ = ("n", "played", "known", "void", "pool", "pool_size", "slots", "others")
+
+    def __init__(self, v: View) -> None:
+        n, me = v.players, v.seat
+        self.n = n
+        self.others = tuple((me + i) % n for i in range(1, n))
+        self.void = [0] * n
+        played = 0
+        infer = v.options.get("revoke_handling", "engine_prevents") == "engine_prevents"
+        for leader, cards, _ in v.tricks:
+            for c in cards:
+                played |= 1 << c
+            if infer:
+                self._voids(leader, cards)
+        for c in v.trick:
+            played |= 1 << c
+        if infer and v.trick:
+            self._voids(v.leader, v.trick)
+        self.played = played
+        known = [0] * n
+        for s, _, cs in v.shown:
+            known[s] |= cs
+        if v.cut_card is not None:
+            known[v.dealer] |= 1 << v.cut_card
+        for s in range(n):
+            known[s] &= ~played
+        known[me] = v.hand
+        self.known = known
+        pack = variant_class(v.variant).PACK
+        unknown = pack & ~(played | v.hand | v.discards | v.pending_show)
+        for o in self.others:
+            unknown &= ~known[o]
+        self.pool = [0] * n
+        self.pool_size = [0] * n
+        self.slots = [0] * n
+        for o in self.others:
+            allowed = unknown
+            for s in range(5):
+                if self.void[o] >> s & 1:
+                    allowed &= ~_SUIT_MASK[s]
+            self.pool[o] = allowed
+            self.pool_size[o] = _bits(allowed)
+            self.slots[o] = max(0, min(v.hand_sizes[o] - _bits(known[o]), self.pool_size[o]))
+
+    def _voids(self, leader: int, cards: tuple[Card, ...]) -> None:
+        first = 1 if cards[0] == FOOL else 0
+        if len(cards) <= first:
+            return
+        led = _SUIT[cards[first]]
+        for i in range(first + 1, len(cards)):
+            c = cards[i]
+            if c == FOOL:
+                continue
+            s = _SUIT[c]
+            if s != led:
+                seat = (leader + i) % self.n
+                self.void[seat] |= 1 << led
+                if s != TRUMP_SUIT:
+                    self.void[seat] |= 1 << TRUMP_SUIT
+
+    def p_has(self, o: int, cs: CardSet) -> float:
+        """Chance that opponent ``o`` holds at least one card of ``cs``."""
+        if self.known[o] & cs:
+            return 1.0
+        return 1.0 - _p_none(_bits(self.pool[o] & cs), self.pool_size[o], self.slots[o])
+
+    def p_void(self, o: int, suit: int) -> float:
+        """Chance that ``o`` holds no card of ``suit`` (0..3, or ``TRUMP_SUIT``)."""
+        if self.void[o] >> suit & 1:
+            return 1.0
+        return 1.0 - self.p_has(o, _SUIT_MASK[suit])
+
+    def p_beats(self, o: int, card: Card, led: int) -> float:
+        """Chance that ``o``, playing after ``card`` in a trick of suit ``led``, beats it
+        (assuming the worst: he beats it whenever the rules let him)."""
+        if _SUIT[card] == TRUMP_SUIT:
+            higher = self.p_has(o, _HIGHER[card])
+            if led == TRUMP_SUIT:
+                return higher
+            return self.p_void(o, led) * higher
+        return min(1.0, self.p_has(o, _HIGHER[card]) + self.p_void(o, led) * self.p_has(o, TRUMPS))
+
+    def p_no_trumps(self, o: int) -> float:
+        return self.p_void(o, TRUMP_SUIT)
+
+
+class MarollesRuleBot:
+    """Rule-based player for ``marolles-1637``: see the module docstring for how it decides."""
+
+    name = "rule"
+    #: Marques per card point won in a trick, and lost when the trick goes to an opponent.
+    W_WIN = 0.3
+    W_LOSE = 0.15
+    #: Card points a later player is expected to add to a trick.
+    LATER_POINTS = 0.5
+    # What a card is worth kept for later, in marques (see ``_Trick.keep``).
+    KEEP_KING = (0.3, -0.5)      # with more than KING_LATE cards in hand, and with fewer
+    KING_LATE = 6
+    KEEP_BAGAT = (-0.3, -1.0)    # with more than 5 cards in hand, and with fewer
+    KEEP_TRUMP = (0.25, 0.03)    # a plain trump: base + slope x its number
+    XXI_CAPTURE = 1.0            # the XXI waits for a trick worth this much more than +2
+    FOOL_SHELTER = 0.8           # the Fool waits for a trick that would cost this much
+    KEEP_POWER = 0.005           # per rank of a suit card (low cards go first)
+    KEEP_SHORT = 0.02            # per card that its suit is shorter than four (voids first)
+
+    def __init__(self, seed: int | None = None) -> None:
+        # The bot is deterministic: the seed is taken like every bot's (``make_bot``), unused.
+        self.seed = seed
+
+    def act(self, view: View) -> int:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase == "play":
+            a = self._play(view)
+        elif phase == "discard":
+            a = self._discard(view)
+        elif phase == "declare":
+            a = self._declare(view)
+        elif phase == "show":
+            a = self._show(view)
+        elif phase == "redeal":  # asking costs nothing if refused; granted, 2N M
+            a = REDEAL if self.hand_value(view.hand) < -2 * self._redeal_cost(view) else DONE
+        elif phase == "grant":  # granting earns N M; the asker's weakness is the others' gain
+            a = GRANT if self.hand_value(view.hand) + 5.0 < self._redeal_cost(view) else REFUSE
+        else:
+            a = legal[0]
+        return a
+
+    # ----- redeal ------------------------------------------------------------------------
+    @staticmethod
+    def _redeal_cost(v: View) -> int:
+        value = v.options.get("bad_hand_redeal", "off")
+        return int(value) if value.isdigit() else 99
+
+    @staticmethod
+    def hand_value(hand: CardSet) -> float:
+        """Expected marques of a dealt hand played by this bot against itself: a least-squares
+        fit on Tarots and trumps held over 12,000 hands (seeds 50000-53999, rule bots in all
+        seats): about -12 with no Tarot, +11 with four, +1.2 per trump."""
+        return -21.8 + 5.9 * _bits(hand & TAROTS) + 1.16 * _bits(hand & TRUMPS)
+
+    # ----- discards ----------------------------------------------------------------------
+    def _discard(self, v: View) -> int:
+        legal = [a for a in v.legal_actions if a < 78]
+        if not legal:
+            return v.legal_actions[0]
+        dealt = v.hand | v.discards
+        cls = variant_class(v.variant)
+        total = _bits(dealt) - cls.TRICKS
+        plan = self._discard_plan(v, dealt, total)
+        for c in cards_of(plan & ~v.discards):
+            if c in legal:
+                return c
+        scores = self._discard_scores(v, dealt)
+        return max(legal, key=lambda c: (scores[c], -c))
+
+    def _discard_scores(self, v: View, dealt: CardSet) -> dict[int, float]:
+        """How much each card is worth putting in the pile now (higher = discard first)."""
+        declare_later = v.options.get("declarations_after_discard", "true") == "true"
+        scores: dict[int, float] = {}
+        trumps = _bits(dealt & TRUMPS)
+        for c in cards_of(dealt):
+            if PENALISED >> c & 1:
+                # forced only: the plainest trumps first, never a Tarot if avoidable
+                scores[c] = -10.0 - (5.0 if TAROTS >> c & 1 else 0.0) - c / 100
+                continue
+            if c == BELLE:
+                scores[c] = -5.0  # worth 1 M from each opponent when played
+                continue
+            s, r = _SUIT[c], rank_of(c)
+            suit = dealt & SUIT_MASKS[s]
+            length = _bits(suit)
+            if r == QUEEN:
+                guarded = suit >> suit_card(s, KING) & 1
+                score = 0.6 if guarded else 3.3
+            elif r == CAVALIER:
+                guarded = suit & (1 << suit_card(s, KING)) and suit & (1 << suit_card(s, QUEEN))
+                score = 0.4 if guarded else 2.3
+            elif r == JACK:
+                score = 1.3
+            else:
+                # an empty card: a short suit is worth emptying to trump it later
+                score = 0.33 + 0.08 * max(0, 5 - length) + 0.02 * (12 - _POWER[c])
+            if declare_later:
+                hon = _IMPERIAL_HONOURS[s]
+                if hon >> c & 1 and dealt & hon == hon:
+                    score -= 6.0
+                for rs in _RANK_SETS:
+                    if rs >> c & 1 and dealt & rs == rs:
+                        score -= 6.0
+            if trumps >= 6:
+                score += 0.05 * max(0, 4 - length)
+            scores[c] = score
+        return scores
+
+    def _discard_plan(self, v: View, dealt: CardSet, total: int) -> CardSet:
+        """The ``total`` cards to discard from the dealt hand (recomputed identically each
+        time, so the plan survives between the one-card-at-a-time actions)."""
+        scores = self._discard_scores(v, dealt)
+        ranked = sorted(scores, key=lambda c: (-scores[c], c))
+        best = ranked[:total]
+        best_value = sum(scores[c] for c in best)
+        trumps = _bits(dealt & TRUMPS)
+        if trumps >= 6 and total > 1:
+            # empty a short suit (no King in it) so as to trump it in play
+            for s in range(4):
+                suit = dealt & SUIT_MASKS[s]
+                n = _bits(suit)
+                if not n or n > total or suit & KINGS or suit >> BELLE & 1:
+                    continue
+                cards = cards_of(suit)
+                rest = [c for c in ranked if not suit >> c & 1][: total - n]
+                value = sum(scores[c] for c in cards + rest) + 1.0 + 0.15 * trumps
+                if value > best_value:
+                    best, best_value = cards + rest, value
+        plan = 0
+        for c in best:
+            plan |= 1 << c
+        return plan
+
+    # ----- declarations ------------------------------------------------------------------
+    def _declare(self, v: View) -> int:
+        """The highest tier of every kind of declaration held (they are paid up front)."""
+        o = v.options
+        best: dict[int, tuple[float, int]] = {}
+        for a in v.legal_actions:
+            if a not in DECLARATIONS:
+                continue
+            group, value = DECLARATIONS[a]
+            if a == ACTION_IDS["kings_3_fool"] and o.get("three_kings_fool_value") == "2_total":
+                value = 1
+            # equal value: the tier that shows fewer cards (lower id within a group)
+            key = (value, -a)
+            if group not in best or key > best[group]:
+                best[group] = key
+        if best:
+            return min(-k[1] for k in best.values())
+        return DONE
+
+    def _show(self, v: View) -> int:
+        """Show the least telling cards: plain trumps (lowest first) before any Tarot."""
+        legal = v.legal_actions
+        plain = [c for c in legal if not TAROTS >> c & 1]
+        return plain[0] if plain else legal[0]
+
+    # ----- play --------------------------------------------------------------------------
+    def _play(self, v: View) -> int:
+        legal = list(v.legal_actions)
+        hand = v.hand
+        trick = v.trick
+        lead = trick[0] if trick else -1
+        if lead == FOOL:
+            lead = trick[1] if len(trick) > 1 else -1
+        led = _SUIT[lead] if lead >= 0 else -1
+        if led >= 0:  # keep the obligations even when revokes are allowed (they cost 1 M each)
+            m = hand & _SUIT_MASK[led]
+            if not m and led != TRUMP_SUIT:
+                m = hand & TRUMPS
+            if m:
+                duty = [c for c in legal if (m | 1) >> c & 1]
+                legal = duty or legal
+        if len(legal) == 1:
+            return legal[0]
+        t = _Table(v)
+        ctx = _Trick(self, v, t, led)
+        left = _bits(hand)
+        # Without fool_lead_allowed, the Fool can only excuse a trick someone else leads:
+        # near the end, a lead that loses the trick is worth the excuse it makes possible.
+        rescue = 0.0
+        if hand & 1 and not trick and ctx.fool_lead_barred and 3 <= left <= 5:
+            rescue = (2.0 + ctx.fool_penalty) / 2 ** (left - 3)
+        best, best_value = legal[0], float("-inf")
+        for c in legal:
+            p, now = ctx.value(c)
+            if left == 2:
+                other = cards_of(hand & ~(1 << c))[0]
+                value = now + ctx.last_trick_value(other, p)
+            else:
+                value = now - ctx.keep(c, left) + (1.0 - p) * rescue
+            if value > best_value + 1e-9:
+                best, best_value = c, value
+        return best
+
+
+class _Trick:
+    """The trick on the table seen from the seat to play: what each card would bring."""
+
+    __slots__ = ("bot", "v", "t", "led", "best", "best_seat", "later", "points", "opp_tarots",
+                 "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred")
+
+    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int) -> None:
+        self.bot = bot
+        self.v, self.t, self.led = v, t, led
+        n, me = v.players, v.seat
+        trick = v.trick
+        best, best_seat, points = -1, -1, 0.0
+        self.opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
+        for i, c in enumerate(trick):
+            seat = (v.leader + i) % n
+            if c == FOOL:
+                continue
+            points += _POINTS[c]
+            if TAROTS >> c & 1:
+                self.opp_tarots.append(seat)
+            s = _SUIT[c]
+            if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
+                best, best_seat = c, seat
+        self.best, self.best_seat, self.points = best, best_seat, points
+        self.later = tuple((me + i) % n for i in range(1, n - len(trick)))
+        self.last = len(v.tricks) == variant_class(v.variant).TRICKS - 1
+        o = v.options
+        plus_1 = o.get("ultimo_win") == "6_plus_1"
+        self.ult_win = 2 * (6 + plus_1)
+        self.ult_fail = 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1)
+        self.fool_penalty = 2 * int(o.get("fool_not_excused_penalty", "2"))
+        self.fool_lead_barred = o.get("fool_lead_allowed", "true") == "false"
+
+    def p_hold(self, c: Card, led: int) -> float:
+        """Chance that ``c``, if it now heads the trick, is not beaten by the later players."""
+        p = 1.0
+        for o in self.later:
+            p *= 1.0 - self.t.p_beats(o, c, led)
+        return p
+
+    def value(self, c: Card) -> tuple[float, float]:
+        """(chance of winning the trick with ``c``, expected marques of playing it now).
+
+        Winning brings the card points already in the trick (and some from the later players)
+        and the opponents' Tarots in it; losing gives them to the trick's winner, and loses
+        the card's own points. A Tarot of one's own is paid for either way (§1.7, §1.8).
+        """
+        bot = self.bot
+        lose = -bot.W_LOSE * self.points
+        for seat in self.opp_tarots:  # captured by the other opponent: paid to me as well
+            lose += -1.0 if seat == self.best_seat else 1.0
+        if c == FOOL:
+            if self.last:
+                return 0.0, lose - self.fool_penalty
+            return 0.0, lose + 2.0  # excused: 1 M from each opponent, the Fool back in the pile
+        led = self.led if self.led >= 0 else _SUIT[c]
+        best = self.best
+        if best < 0:
+            beats = True
+        elif _SUIT[c] == TRUMP_SUIT:
+            beats = _SUIT[best] != TRUMP_SUIT or c > best
+        else:
+            beats = _SUIT[c] == led and _SUIT[best] == led and _POWER[c] > _POWER[best]
+        p = self.p_hold(c, led) if beats else 0.0
+        win = bot.W_WIN * (self.points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        lose -= (bot.W_WIN + bot.W_LOSE) * (_POINTS[c] - 1 / 3) + bot.W_LOSE / 3
+        if TAROTS >> c & 1:
+            if self.last and ULTIMO_CARDS >> c & 1:
+                win += self.ult_win
+                lose -= self.ult_fail
+            else:
+                win += 2.0
+                lose -= 2.0
+        return p, p * win + (1.0 - p) * lose
+
+    def keep(self, c: Card, left: int) -> float:
+        """What ``c`` is worth kept for later tricks (``left`` cards in hand, ``c`` included)."""
+        bot = self.bot
+        if c == FOOL:
+            # +2 whenever excused, plus a shelter for a costly trick; due before the last trick,
+            # so the shelter turns into haste over the last few tricks
+            due = left - (5 if self.fool_lead_barred else 3)  # tricks to spare
+            return 2.0 + max(-1.0, min(bot.FOOL_SHELTER, due * 0.3 - 0.7))
+        if c == XXI:  # sure to win whenever played: kept, it is worth more than any trump
+            return (2.0 + bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * XXI
+                    + bot.XXI_CAPTURE * min(1.0, left / 10))
+        if c == BAGAT:
+            if self.ultimo_safe():
+                return self.ult_win
+            return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
+        if c <= 21:
+            return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
+        if KINGS >> c & 1:
+            return bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
+        # other suit cards: the stronger ones win more tricks later; a short suit emptied
+        # sooner lets one trump it
+        short = max(0, 4 - _bits(self.v.hand & SUIT_MASKS[_SUIT[c]]))
+        return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
+
+    def ultimo_safe(self) -> bool:
+        """Whether the count shows that no opponent can hold a trump any more."""
+        t = self.t
+        return all(t.p_no_trumps(o) >= 0.999 for o in t.others)
+
+    def last_trick_value(self, c: Card, p_lead: float) -> float:
+        """Expected marques of ``c`` as the only card left for the last trick; ``p_lead`` is
+        the chance of leading it (winning the trick now)."""
+        if c == FOOL:
+            return -self.fool_penalty
+        if c == XXI:
+            return 2.0
+        if not ULTIMO_CARDS >> c & 1:
+            return 0.0
+        t = self.t
+        no_trumps = 1.0
+        for o in t.others:
+            no_trumps *= t.p_no_trumps(o)
+        if c == BAGAT:
+            p = no_trumps
+        else:  # a King wins only if its suit is led: surely when it leads, rarely otherwise
+            p = p_lead * no_trumps + (1.0 - p_lead) * 0.1 * no_trumps
+        return p * self.ult_win - (1.0 - p) * self.ult_fail
+
+
+register_bot("rule", MarollesRuleBot)
