@@ -60,6 +60,8 @@ class View:
     legal_actions: tuple[int, ...]
     #: Cards this seat has chosen for a declaration it has not finished showing.
     pending_show: CardSet = 0
+    #: The declaration (action id) whose cards this seat is choosing, in the ``show`` phase.
+    pending_declaration: int | None = None
     notation: Notation = ITALIAN
 
     def known_cards(self) -> CardSet:

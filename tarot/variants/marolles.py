@@ -927,9 +927,9 @@ class MarollesDeal(Deal):
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
         mine = self.to_play == seat and self.phase != "over"
-        pending = 0
+        pending, declaring = 0, None
         if self.pending is not None and self.to_play == seat:
-            pending = self.pending[4]
+            pending, declaring = self.pending[4], self.pending[0]
         return View(
             variant=self.variant,
             options=self.options,
@@ -949,6 +949,7 @@ class MarollesDeal(Deal):
             payments=tuple(self.ledger.entries),
             legal_actions=tuple(self.legal_actions()) if mine else (),
             pending_show=pending,
+            pending_declaration=declaring,
             notation=self.notation,
         )
 
