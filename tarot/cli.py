@@ -1,0 +1,190 @@
+"""The ``tarot`` command: ``play``, ``simulate``, ``replay`` and ``rules`` (typer + rich).
+
+A thin layer: the rules are the engine's, the simulation loop is ``tarot.sim``, and the
+terminal rendering and play loop are ``tarot.tui``. Bad input (an unknown variant, option,
+value or bot) is refused with the engine's message and exit code 2, without a traceback.
+See ``docs/cli.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import sim
+from .core.deal import variant_class
+from .core.errors import RecordError, TarotError
+from .core.options import parse_assignments
+from .tui import (
+    PlaySession, console_reader, make_console, options_table, show_replay, stdin_reader,
+    summary_tables, variants_table,
+)
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Tarot card games, historical and modern: play Marolles 1637 in the terminal, simulate "
+         "thousands of deals, replay records, list the rule options.",
+)
+
+OptionArg = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="KEY=VALUE",
+    help="A rule option (repeatable); `tarot rules VARIANT` lists them.")]
+
+
+def _fail(message: str, code: int = 2) -> None:
+    make_console(plain=True, stderr=True).print(f"Error: {message}")
+    raise typer.Exit(code)
+
+
+def _setup(variant: str, option: list[str] | None) -> dict[str, str]:
+    """The option assignments, checked against the variant (exit 2 with the reason if bad)."""
+    try:
+        values = parse_assignments(option or [])
+        sim.check_setup(variant, values)
+    except TarotError as e:
+        _fail(str(e))
+    return values
+
+
+def _bot_names(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        _fail(f"--bots {text!r}: give bot names separated by commas, e.g. rule,random")
+    return names
+
+
+@app.command()
+def play(
+    variant: Annotated[str, typer.Argument(help="The game to play.")] = "marolles-1637",
+    seed: Annotated[int | None, typer.Option(help="Seed of the match: the same seed, the same deals.")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat (0 = the first seat; play goes 0 → 1 → 2).")] = 0,
+    bots: Annotated[str | None, typer.Option(
+        help="The bots in the other seats, in order of play after you, e.g. rule,random "
+             "(default: rule, or random if the rule bot is not installed).")] = None,
+    option: OptionArg = None,
+    deals: Annotated[int, typer.Option(help="Number of deals; the deal passes anticlockwise.")] = 1,
+    record: Annotated[Path | None, typer.Option(
+        help="Save each deal's record to this file (JSON for a .json name, else text; with "
+             "several deals: FILE-1, FILE-2...).")] = None,
+    script: Annotated[bool, typer.Option(
+        "--script", help="Non-interactive: one move per line from stdin, no prompts, plain text; "
+                         "illegal input or the end of input before the deal ends exits with code 1.")] = False,
+) -> None:
+    """Play against bots in the terminal, with every payment and the counting explained."""
+    values = _setup(variant, option)
+    cls = variant_class(variant)
+    players = cls.players
+    if not 0 <= seat < players:
+        _fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
+    if deals < 1:
+        _fail(f"--deals must be at least 1, not {deals}")
+    try:  # one bot for each other seat
+        names = sim.resolve_bots(_bot_names(bots), players - 1)
+    except TarotError as e:
+        _fail(f"--bots: {e}")
+    if record is not None:
+        try:
+            from . import records  # noqa: F401
+        except ImportError:
+            _fail("--record needs tarot.records, which is not installed")
+    out = make_console(plain=script)
+    session = PlaySession(out, variant, values, seed, seat, names, deals, record, script,
+                          stdin_reader() if script else console_reader(out))
+    try:
+        code = session.run()
+    except RecordError as e:
+        _fail(str(e), 1)
+    raise typer.Exit(code)
+
+
+@app.command()
+def simulate(
+    variant: Annotated[str, typer.Argument(help="The game, e.g. marolles-1637.")],
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Number of deals.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed, the same deals and output.")] = 0,
+    option: OptionArg = None,
+    bots: Annotated[str | None, typer.Option(
+        help="One bot for every seat, or one per seat: rule,rule,random "
+             "(default: rule, or random if the rule bot is not installed).")] = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="One JSON object per deal per line on stdout (the summary goes to stderr).")] = False,
+) -> None:
+    """Bots play many deals; mean marques per seat and per source of payment."""
+    values = _setup(variant, option)
+    players = variant_class(variant).players
+    try:
+        names = sim.resolve_bots(_bot_names(bots), players)
+        summaries = sim.simulate(variant, deals, seed, values, names)
+    except TarotError as e:
+        _fail(str(e))
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    err = make_console(plain=False, stderr=True)
+    agg = sim.Aggregate(players)
+    write = sys.stdout.write
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("eta"), TimeRemainingColumn())
+    with Progress(*columns, console=err, disable=not err.is_terminal) as progress:
+        task = progress.add_task("simulate", total=deals)
+        for s in summaries:
+            agg.add(s)
+            if json_out:
+                write(s.to_json() + "\n")
+            progress.advance(task)
+    sys.stdout.flush()
+    out = err if json_out else make_console(plain=False)
+    opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
+    out.print(f"{variant}: {deals} deals, seed {seed}, bots {','.join(names)}, options: {opts}")
+    for item in summary_tables(agg, names):
+        out.print(item)
+
+
+@app.command()
+def replay(file: Annotated[Path, typer.Argument(help="A record, text or JSON.")]) -> None:
+    """Replay a record (text or JSON) trick by trick, with every payment and the result."""
+    try:
+        from .records import load_record
+    except ImportError:
+        _fail("replay needs tarot.records, which is not installed")
+    out = make_console(plain=False)
+    try:
+        show_replay(out, load_record(file))
+    except RecordError as e:
+        _fail(str(e), 1)
+
+
+@app.command()
+def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without it, the list of variants.")] = None) -> None:
+    """List the options of a variant, or the variants."""
+    out = make_console(plain=False)
+    if variant is None:
+        out.print(variants_table())
+        return
+    try:
+        cls = variant_class(variant)
+    except TarotError as e:
+        _fail(str(e))
+    out.print(options_table(cls))
+
+
+def main() -> None:
+    """Entry point of the ``tarot`` command."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

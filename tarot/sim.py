@@ -1,0 +1,256 @@
+"""Simulation: many deals played by bots, streamed one summary at a time (standard library only).
+
+``simulate`` is a generator: it plays deal after deal and yields a small ``DealSummary`` for
+each, keeping nothing else, so memory stays flat however many deals are asked for. ``Aggregate``
+folds summaries into running sums (means, a 95% interval, marques per source of payment).
+The command ``tarot simulate`` is a thin layer over the two.
+
+Every deal is fixed by ``(seed, index)`` alone: its deck, its dealer (``index mod players``,
+so the deal passes anticlockwise from seat 0) and its bots' seeds. Deals can therefore be
+played in any order or split between processes (``simulate(..., start=k)``) and still give
+the same summaries.
+
+>>> agg = Aggregate(3)
+>>> for s in simulate("marolles-1637", deals=3, seed=1, bots=["random"]):
+...     agg.add(s)
+>>> agg.n, sum(agg.score_sum)
+(3, 0)
+>>> [s.dealer for s in simulate("marolles-1637", deals=4, seed=1, bots=["random"])]
+[0, 1, 2, 0]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from .bots import make_bot, play_out
+from .core.deal import Deal, variant_class
+from .core.errors import TarotError
+from .core.ledger import SOURCES
+from .core.options import Options
+
+#: z of a two-sided 95% interval (normal approximation).
+Z95 = 1.959963984540054
+
+
+def default_bot() -> str:
+    """``rule`` when the rule-based bot is available, else ``random``."""
+    try:
+        make_bot("rule", seed=0)
+    except (TarotError, ImportError):
+        return "random"
+    return "rule"
+
+
+def check_setup(variant: str, options: Mapping[str, object] | None = None) -> Options:
+    """The validated options of ``variant``; raises ``UnknownVariantError`` or ``OptionError``.
+
+    A throw-away deal is made, so that combinations of options the variant refuses are caught
+    too, before any deal is played.
+    """
+    cls = variant_class(variant)
+    opts = cls.make_options(options)
+    cls(opts, seed=0)
+    return opts
+
+
+def resolve_bots(names: Sequence[str] | None, players: int) -> list[str]:
+    """One bot name per seat: ``None`` gives the default bot everywhere, one name is repeated.
+
+    >>> resolve_bots(["random"], 3)
+    ['random', 'random', 'random']
+    >>> resolve_bots(["random", "random"], 3)
+    Traceback (most recent call last):
+    ...
+    tarot.core.errors.TarotError: give 1 or 3 bot names (one per seat), not 2: random,random
+    """
+    if not names:
+        return [default_bot()] * players
+    names = [n.strip() for n in names]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise TarotError(f"give 1 or {players} bot names (one per seat), not {len(names)}: "
+                         f"{','.join(names)}")
+    for n in set(names):
+        make_bot(n, seed=0)  # an unknown name raises, listing the known ones
+    return names
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a simulation seeded with ``seed`` (stable across runs)."""
+    return random.Random(f"tarot-sim/{seed}/{index}").getrandbits(63)
+
+
+def bot_seed(deal_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for a deal: depends on the deal and the seat only."""
+    return (deal_seed * 1_000_003 + seat) % (1 << 63)
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """What a simulation keeps of one deal."""
+
+    deal: int
+    seed: int
+    dealer: int
+    #: Marques per seat (zero-sum).
+    scores: tuple[int, ...]
+    #: Card points per seat.
+    card_points: tuple[int, ...]
+    #: Net marques per seat for each source of payment (``tarot.core.ledger.SOURCES``).
+    by_source: dict[str, tuple[int, ...]]
+    #: Seats at or above par, for variants with a ``par_points`` option; else None.
+    winners: int | None
+
+    def to_dict(self) -> dict:
+        return {
+            "deal": self.deal, "seed": self.seed, "dealer": self.dealer,
+            "scores": list(self.scores), "card_points": list(self.card_points),
+            "by_source": {k: list(v) for k, v in self.by_source.items()},
+            "winners": self.winners,
+        }
+
+    def to_json(self) -> str:
+        """One line of JSON, keys in a fixed order (``tarot simulate --json``)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+
+def summarise(deal: Deal, index: int, seed: int) -> DealSummary:
+    """The summary of a finished deal."""
+    r = deal.result()
+    par = deal.options.get("par_points")
+    winners = None if par is None else sum(p >= int(par) for p in r.card_points)
+    return DealSummary(
+        deal=index, seed=seed, dealer=deal.dealer, scores=tuple(r.scores),
+        card_points=tuple(r.card_points),
+        by_source={k: tuple(v) for k, v in r.by_source.items()}, winners=winners,
+    )
+
+
+def play_one(variant: str, options: Mapping[str, object] | None, seed: int, index: int,
+             bots: Sequence[str]) -> DealSummary:
+    """Play deal ``index`` of the simulation seeded ``seed``: the unit of work of a pool."""
+    cls = variant_class(variant)
+    s = deal_seed(seed, index)
+    deal = cls(options, seed=s, dealer=index % cls.players)
+    play_out(deal, [make_bot(name, seed=bot_seed(s, seat)) for seat, name in enumerate(bots)])
+    return summarise(deal, index, s)
+
+
+def simulate(variant: str, deals: int, seed: int, options: Mapping[str, object] | None = None,
+             bots: Sequence[str] | None = None, start: int = 0) -> Iterator[DealSummary]:
+    """Play deals ``start .. start+deals-1`` with ``bots`` (names, one per seat or one for all)
+    and yield their summaries one by one.
+
+    The variant, options, bots and number of deals are checked when ``simulate`` is called,
+    before any deal is played (a ``TarotError`` names the problem).
+    """
+    if deals < 0:
+        raise TarotError(f"the number of deals must be 0 or more, not {deals}")
+    opts = check_setup(variant, options)
+    names = resolve_bots(bots, variant_class(variant).players)
+    return _run(variant, dict(opts.changed()), seed, start, deals, names)
+
+
+def _run(variant: str, values: dict, seed: int, start: int, deals: int,
+         names: list[str]) -> Iterator[DealSummary]:
+    for i in range(start, start + deals):
+        yield play_one(variant, values, seed, i, names)
+
+
+class Aggregate:
+    """Running sums over deal summaries: memory does not grow with the number of deals.
+
+    Seats are the table's seats (each deals in turn); *positions* are relative to the dealer
+    (0 = the dealer, 1 = his right, who leads the first trick, 2 = his left, who cuts).
+    """
+
+    def __init__(self, players: int, sources: Sequence[str] = SOURCES) -> None:
+        self.players = players
+        self.sources = tuple(sources)
+        self.n = 0
+        self.score_sum = [0] * players
+        self.score_sq = [0] * players
+        self.points_sum = [0] * players
+        self.source_sum = {s: [0] * players for s in self.sources}
+        self.position_sum = [0] * players
+        self.position_points = [0] * players
+        self.position_source = {s: [0] * players for s in self.sources}
+        #: Σ over deals of the marques changing hands per source (the positive parts).
+        self.moved = {s: 0 for s in self.sources}
+        self.winners: Counter[int | None] = Counter()
+
+    def add(self, s: DealSummary) -> None:
+        n = self.players
+        self.n += 1
+        for seat in range(n):
+            v = s.scores[seat]
+            self.score_sum[seat] += v
+            self.score_sq[seat] += v * v
+            self.points_sum[seat] += s.card_points[seat]
+            self.position_sum[(seat - s.dealer) % n] += v
+            self.position_points[(seat - s.dealer) % n] += s.card_points[seat]
+        for src in self.sources:
+            row = s.by_source.get(src, (0,) * n)
+            for seat in range(n):
+                self.source_sum[src][seat] += row[seat]
+                self.position_source[src][(seat - s.dealer) % n] += row[seat]
+            self.moved[src] += sum(v for v in row if v > 0)
+        self.winners[s.winners] += 1
+
+    def _mean(self, total: float) -> float:
+        return total / self.n if self.n else 0.0
+
+    def mean_scores(self) -> list[float]:
+        return [self._mean(v) for v in self.score_sum]
+
+    def ci95(self, seat: int) -> float:
+        """Half-width of a 95% interval on the mean marques of ``seat`` (0 with < 2 deals)."""
+        if self.n < 2:
+            return 0.0
+        mean = self.score_sum[seat] / self.n
+        var = (self.score_sq[seat] - self.n * mean * mean) / (self.n - 1)
+        return Z95 * math.sqrt(max(var, 0.0) / self.n)
+
+    def mean_points(self) -> list[float]:
+        return [self._mean(v) for v in self.points_sum]
+
+    def mean_source(self, source: str) -> list[float]:
+        return [self._mean(v) for v in self.source_sum[source]]
+
+    def mean_position(self) -> list[float]:
+        return [self._mean(v) for v in self.position_sum]
+
+    def mean_position_points(self) -> list[float]:
+        return [self._mean(v) for v in self.position_points]
+
+    def mean_position_source(self, source: str) -> list[float]:
+        return [self._mean(v) for v in self.position_source[source]]
+
+    def mean_moved(self, source: str) -> float:
+        """Mean marques changing hands per deal through ``source``."""
+        return self._mean(self.moved[source])
+
+    def winners_share(self) -> dict[int, float]:
+        """Share of deals by number of seats at or above par (variants with a par only)."""
+        return {k: v / self.n for k, v in sorted(self.winners.items()) if k is not None}
+
+
+__all__ = [
+    "Aggregate",
+    "DealSummary",
+    "bot_seed",
+    "check_setup",
+    "deal_seed",
+    "default_bot",
+    "play_one",
+    "resolve_bots",
+    "simulate",
+    "summarise",
+]

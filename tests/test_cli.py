@@ -1,0 +1,428 @@
+"""The ``tarot`` command (tarot/cli.py, tarot/tui.py), driven through typer's CliRunner.
+
+Expected values are derived here from the rules (RULES.md §0.2, §1.1, §1.6) or from the engine's
+public API (records, replay, ledger), never copied from the command's own output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import tarot
+from tarot.cli import app
+from tarot.core.cards import format_card, mask, parse_card, parse_cards
+from tarot.core.errors import RecordError
+from tarot.records import load_record, record_from_deal, replay, save_record
+from tarot.variants.marolles import MAROLLES_OPTIONS
+
+V = "marolles-1637"
+NAMES = ("South", "East", "West")   # seat 0 is South by default; play goes 0 -> 1 -> 2
+SUIT_NAMES = {"S": "Swords", "B": "Batons", "C": "Cups", "D": "Coins"}
+
+# The display order of a hand, written from RULES.md §1.1: the Fool and the trumps XXI..I, then
+# each suit from its highest card: long suits K Q C J 10..4, round suits K Q C J A 2..7.
+LONG = ["K", "Q", "C", "J", "10", "9", "8", "7", "6", "5", "4"]
+ROUND = ["K", "Q", "C", "J", "A", "2", "3", "4", "5", "6", "7"]
+ORDER = (["F"] + [f"T{n}" for n in range(21, 0, -1)] + [r + "S" for r in LONG] + [r + "B" for r in LONG]
+         + [r + "C" for r in ROUND] + [r + "D" for r in ROUND])
+POSITION = {parse_card(t): i for i, t in enumerate(ORDER)}
+
+runner = CliRunner()
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env={"COLUMNS": "200"})
+
+
+def fresh(record):
+    return tarot.new_deal(record.variant, record.options, deck=record.deck, dealer=record.dealer)
+
+
+def human_decisions(record, seat=0):
+    """(deal before the action, action) for each action of ``seat`` in ``record``."""
+    deal = fresh(record)
+    out = []
+    for a in record.actions:
+        if deal.to_play == seat:
+            out.append((deal.copy(), a))
+        deal.push(a)
+    return out
+
+
+def session(tmp_path, lines, *extra, script=True, name="g.txt"):
+    rec = tmp_path / name
+    args = ["play", "--seed", 5, "--record", rec, *extra] + (["--script"] if script else [])
+    res = invoke(*args, input="".join(line + "\n" for line in lines))
+    return res, rec
+
+
+# ----------------------------------------------------------------------------------------
+# tarot rules
+# ----------------------------------------------------------------------------------------
+def test_rules_lists_every_option_with_its_values_and_default():
+    res = invoke("rules", V)
+    assert res.exit_code == 0, res.output
+    for o in MAROLLES_OPTIONS:
+        assert o.key in res.stdout
+        assert f"{o.default} (default)" in res.stdout, o.key
+        for c in o.choices:
+            assert c in res.stdout
+    table_only = [o.key for o in MAROLLES_OPTIONS if o.table_only]
+    assert table_only and res.stdout.count("Table only") == len(table_only)
+    row = next(line for line in res.stdout.splitlines() if "cut_card_tarot_payment" in line)
+    assert "S1, S2" in res.stdout and "on (default)" in row
+
+
+def test_rules_without_variant_lists_the_variants():
+    res = invoke("rules")
+    assert res.exit_code == 0
+    for name in tarot.VARIANTS:
+        assert name in res.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["rules", "nope"], "unknown variant 'nope'"),
+    (["simulate", "nope", "--deals", 1], "unknown variant 'nope'"),
+    (["simulate", V, "--deals", 1, "--option", "colour=red"], "unknown option 'colour' for marolles-1637"),
+    (["simulate", V, "--deals", 1, "--option", "deal_packet=7"], "does not take '7': use 5 | 3"),
+    (["simulate", V, "--deals", 1, "--option", "deal_packet"], "is not of the form key=value"),
+    (["simulate", V, "--deals", 1, "--bots", "genius"], "unknown bot 'genius'"),
+    (["play", "--script", "--option", "ultimo_fail=2"], "option 'ultimo_fail' of marolles-1637 does not take '2'"),
+    (["play", "nope", "--script"], "unknown variant 'nope'"),
+    (["play", "--script", "--seat", 3], "--seat must be a seat 0..2"),
+    (["play", "--script", "--bots", "rule,rule,rule"], "give 1 or 2 bot names"),
+])
+def test_bad_input_exits_2_with_the_reason_and_no_traceback(args, message):
+    res = invoke(*args, input="")
+    assert res.exit_code == 2, res.output
+    assert message in res.stderr
+    assert "Traceback" not in res.output
+
+
+# ----------------------------------------------------------------------------------------
+# tarot simulate
+# ----------------------------------------------------------------------------------------
+def json_lines(res):
+    assert res.exit_code == 0, res.output
+    return [json.loads(line) for line in res.stdout.splitlines()]
+
+
+def test_simulate_json_is_deterministic_and_complete():
+    a = invoke("simulate", V, "--deals", 12, "--seed", 3, "--json")
+    b = invoke("simulate", V, "--deals", 12, "--seed", 3, "--json")
+    c = invoke("simulate", V, "--deals", 12, "--seed", 4, "--json")
+    assert a.stdout == b.stdout
+    assert a.stdout != c.stdout
+    rows = json_lines(a)   # every stdout line is a JSON object: no table, no progress bar
+    assert [r["deal"] for r in rows] == list(range(12))
+    assert [r["dealer"] for r in rows] == [i % 3 for i in range(12)]
+    for r in rows:
+        assert len(r["scores"]) == len(r["card_points"]) == 3
+        assert sum(r["scores"]) == 0
+        assert 73 <= sum(r["card_points"]) <= 74       # RULES.md §0.5
+        for seat in range(3):
+            assert sum(v[seat] for v in r["by_source"].values()) == r["scores"][seat]
+    assert "Mean per deal" in a.stderr                # the summary goes to stderr with --json
+
+
+def test_simulate_json_replays_to_the_same_deal():
+    """A JSON line carries the deal's seed and dealer: the same deal again gives its numbers."""
+    row = json_lines(invoke("simulate", V, "--deals", 2, "--seed", 8, "--bots", "random", "--json"))[1]
+    from tarot.bots import make_bot, play_out
+    from tarot.sim import bot_seed
+
+    deal = tarot.new_deal(V, seed=row["seed"], dealer=row["dealer"])
+    play_out(deal, [make_bot("random", seed=bot_seed(row["seed"], s)) for s in range(3)])
+    assert list(deal.result().scores) == row["scores"]
+    assert list(deal.result().card_points) == row["card_points"]
+
+
+def test_simulate_summary_shows_the_means_of_the_deals():
+    rows = json_lines(invoke("simulate", V, "--deals", 15, "--seed", 3, "--json", "--option", "deal_packet=3"))
+    res = invoke("simulate", V, "--deals", 15, "--seed", 3, "--option", "deal_packet=3")
+    assert res.exit_code == 0
+    out = res.stdout
+    assert "Mean per deal over 15 deals" in out and "deal_packet=3" in out
+    means = [sum(r["scores"][s] for r in rows) / 15 for s in range(3)]
+    assert table_row(out, "total")[:3] == [f"{m:+.2f}" for m in means]
+    for src, title in (("tarots", "Tarots played"), ("belle", "la Belle"), ("card_points", "card points")):
+        seat_means = [sum(r["by_source"][src][s] for r in rows) / 15 for s in range(3)]
+        assert table_row(out, title)[:3] == [f"{m:+.2f}" for m in seat_means]
+        dealer_mean = sum(r["by_source"][src][r["dealer"]] for r in rows) / 15
+        assert table_row(out, title)[3] == f"{dealer_mean:+.2f}"      # the dealer's column
+    ones = sum(sum(p >= 25 for p in r["card_points"]) == 1 for r in rows)
+    assert f"1 winner {ones / 15:.1%}" in out
+
+
+def table_row(out, title):
+    """The cells of the table row whose first cell is ``title``."""
+    for line in out.splitlines():
+        cells = re.split(r"\s{2,}", line.strip())
+        if cells[0] == title:
+            return cells[1:]
+    raise AssertionError(f"no row {title!r} in:\n{out}")
+
+
+def test_issue_check_simulate_1000_deals_twice_is_byte_identical():
+    """The check of issue 2, as written: `tarot simulate marolles-1637 --deals 1000 --seed 1 --json`."""
+    args = ("simulate", V, "--deals", 1000, "--seed", 1, "--json")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout.count("\n") == 1000
+    assert hashlib.sha256(first.stdout.encode()).digest() == hashlib.sha256(second.stdout.encode()).digest()
+
+
+# ----------------------------------------------------------------------------------------
+# tarot play --script
+# ----------------------------------------------------------------------------------------
+def test_script_game_played_with_the_first_choice_each_time(tmp_path):
+    res, rec = session(tmp_path, ["1"] * 400)
+    assert res.exit_code == 0, res.output
+    record = load_record(rec)
+    deal = replay(record)                       # the saved record replays and its result checks
+    assert deal.is_over
+    r = deal.result()
+    # "1" is the first card listed, and the listing is the hand's order (RULES.md §1.1)
+    for before, a in human_decisions(record):
+        if before.phase == "play":
+            assert a == min(before.legal_actions(), key=POSITION.get)
+    discards = [a for before, a in human_decisions(record) if before.phase == "discard"]
+    hand0 = tarot.new_deal(V, deck=record.deck, dealer=record.dealer).view(0).hand
+    assert sorted(discards) == sorted(sorted(tarot.cards_of(hand0), key=POSITION.get)[:len(discards)])
+    # every payment is told as it happens, in the ledger's order, then the card points again
+    told = re.findall(r"^  (South|East|West) pays (\d+) M to (South|East|West): ", res.stdout, flags=re.MULTILINE)
+    entries = [(NAMES[p.payer], str(p.amount), NAMES[p.payee]) for p in deal.ledger.entries]
+    card_points = [(NAMES[p.payer], str(p.amount), NAMES[p.payee])
+                   for p in deal.ledger.entries if p.reason == "card_points"]
+    assert told == entries + card_points
+    # the summary: each pile counted in packets, totals equal to the engine's card points
+    for name, pts in zip(NAMES, r.card_points):
+        assert f"\n{name}: {pts} points\n" in res.stdout
+    assert re.findall(r"^    total (\d+) points?$", res.stdout, flags=re.MULTILINE) == [str(p) for p in r.card_points]
+    assert "Par is 25" in res.stdout
+    assert res.stdout.count("Trick 20: ") == 1
+
+
+def test_script_multiple_cards_on_one_line_are_discarded_in_ascending_order(tmp_path):
+    # find a seed where the player (seat 0) deals, so discards 4
+    for seed in range(20):
+        res = invoke("play", "--seed", seed, "--script", "--record", tmp_path / "q.txt", input="quit\n")
+        record = load_record(tmp_path / "q.txt")
+        if record.dealer == 0:
+            break
+    hand = tarot.new_deal(V, deck=record.deck, dealer=0).view(0).hand
+    plain = [c for c in sorted(tarot.cards_of(hand), reverse=True) if c >= 22][:4]  # descending ids
+    toks = [format_card(c) for c in plain]
+    lines = [f"{toks[0]} {toks[0]}", f"{toks[0]} {toks[1]}", "KS 4B" if not hand >> parse_card("4B") & 1 else "ZZ",
+             toks[2], toks[3], "quit"]
+    res = invoke("play", "--seed", seed, "--record", tmp_path / "d.txt", input="\n".join(lines) + "\n")
+    assert res.exit_code == 0, res.output
+    assert f"{toks[0]} is already chosen" in res.stdout
+    assert "Refused:" in res.stdout
+    mine = [a for before, a in human_decisions(load_record(tmp_path / "d.txt")) if before.phase == "discard"]
+    assert mine == sorted(plain)               # pushed in ascending id order, as the engine requires
+
+
+def find_illegal_point(tmp_path):
+    """Feed "1" k times and stop: the first k after which the player must play with a card in hand
+    that the rules forbid. Returns (k, deal there, an illegal card, the expected reason)."""
+    for k in range(2, 40):
+        res, rec = session(tmp_path, ["1"] * k + ["quit"], name=f"k{k}.txt")
+        assert res.exit_code == 0, res.output
+        deal = replay(load_record(rec))
+        v = deal.view(0)
+        if v.phase != "play" or deal.to_play != 0:
+            continue
+        illegal = [c for c in tarot.cards_of(v.hand) if c not in v.legal_actions]
+        lead = next((c for c in v.trick if c != 0), None)
+        if not illegal or lead is None:
+            continue
+        tok = format_card(lead)
+        if lead <= 21:
+            reason = "you must play a trump"
+        elif any(format_card(c)[-1] == tok[-1] for c in tarot.cards_of(v.hand) if c >= 22):
+            reason = f"you must follow {SUIT_NAMES[tok[-1]]}"   # §1.6: must follow suit
+        else:
+            reason = "you must play a trump"                    # §1.6: void, so must trump
+        return k, deal, illegal[0], reason, rec
+    pytest.skip("no position with an illegal card in hand within 40 moves")
+
+
+def test_script_illegal_move_exits_1_and_pushes_nothing(tmp_path):
+    k, _, bad, reason, before = find_illegal_point(tmp_path)
+    res, rec = session(tmp_path, ["1"] * k + [format_card(bad), "1", "1"], name="bad.txt")
+    assert res.exit_code == 1
+    assert reason in res.stderr and format_card(bad) in res.stderr
+    assert "Traceback" not in res.output
+    assert load_record(rec).actions == load_record(before).actions   # the illegal card was not played
+
+
+def test_script_end_of_input_before_the_deal_ends_exits_1(tmp_path):
+    res, _ = session(tmp_path, ["1", "1", "1"])
+    assert res.exit_code == 1
+    assert "the input ended before the deal was over" in res.stderr
+
+
+def test_interactive_illegal_move_is_refused_with_the_reason_then_play_goes_on(tmp_path):
+    k, _, bad, reason, _ = find_illegal_point(tmp_path)
+    _, full_rec = session(tmp_path, ["1"] * 400, script=False, name="full.txt")
+    res, rec = session(tmp_path, ["1"] * k + [format_card(bad), "help"] + ["1"] * 400, script=False,
+                       name="i.txt")
+    assert res.exit_code == 0, res.output
+    assert f"Refused: {reason}" in res.stdout
+    assert "South> " in res.stdout                        # interactive: prompts are shown
+    assert load_record(rec).actions == load_record(full_rec).actions
+
+
+def test_two_deals_in_a_row_keep_running_marques(tmp_path):
+    res, rec = session(tmp_path, ["1"] * 800, "--deals", 2)
+    assert res.exit_code == 0, res.output
+    recs = [load_record(rec.with_name(f"g-{i}.txt")) for i in (1, 2)]
+    assert (recs[1].dealer - recs[0].dealer) % 3 == 1       # the deal passes anticlockwise
+    totals = [sum(r.result.scores[s] for r in recs) for s in range(3)]
+    assert table_row(res.stdout.split("Running marques after 2 deals")[1], "total") == [f"{t:+d}" for t in totals]
+
+
+# ----------------------------------------------------------------------------------------
+# tarot replay
+# ----------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def played():
+    from tarot.bots import make_bot, play_out
+
+    deal = tarot.new_deal(V, seed=21, dealer=2)
+    play_out(deal, [make_bot("rule", seed=s) for s in range(3)])
+    return deal
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".json"])
+def test_replay_prints_every_trick_and_the_result(tmp_path, played, suffix):
+    path = tmp_path / f"r{suffix}"
+    save_record(record_from_deal(played, Event="test"), path)
+    res = invoke("replay", path)
+    assert res.exit_code == 0, res.output
+    for i, (leader, cards, winner) in enumerate(played.tricks):
+        who = ", ".join(f"{NAMES[(leader + j) % 3]} {format_card(c)}" for j, c in enumerate(cards))
+        assert f"Trick {i + 1}: {who} → {NAMES[winner]} wins" in res.stdout
+    assert table_row(res.stdout, "total") == [f"{v:+d}" for v in played.result().scores]
+    assert f"{NAMES[2]} deals" in res.stdout
+
+
+def test_replay_says_who_pays_whom_and_why(tmp_path, played):
+    """Each Tarot payment names the card's player and whether it was captured (RULES.md §1.7)."""
+    path = tmp_path / "r.txt"
+    save_record(record_from_deal(played), path)
+    out = invoke("replay", path).stdout
+    checked = 0
+    for p in played.ledger.entries:
+        if p.reason != "tarot":
+            continue
+        leader, cards, winner = played.tricks[p.trick]
+        card = parse_card(p.detail)
+        player = (leader + cards.index(card)) % 3
+        name = tarot.card_name(card)
+        if player == winner:      # kept: the player collects from each opponent
+            assert p.payee == player
+            why = f"{NAMES[player]}'s {name} won its trick"
+        else:                     # captured: the player pays each opponent
+            assert p.payer == player
+            why = f"{NAMES[player]}'s {name} captured by {NAMES[winner]}"
+        assert f"{NAMES[p.payer]} pays {p.amount} M to {NAMES[p.payee]}: {why}" in out
+        checked += 1
+    assert checked > 0
+    cut = played.deck[-1]
+    assert f"Cut card: {format_card(cut)} ({tarot.card_name(cut)})" in out
+
+
+def test_replay_of_a_bad_record_exits_1_with_the_record_error(tmp_path, played):
+    rec = record_from_deal(played)
+    actions = list(rec.actions)
+    actions[-1] = actions[-4]        # a card already played: cannot be played again
+    path = tmp_path / "bad.json"
+    save_record(type(rec)(rec.variant, rec.options, rec.dealer, rec.deck, tuple(actions), {}, None), path)
+    with pytest.raises(RecordError) as err:
+        load_record(path)
+    res = invoke("replay", path)
+    assert res.exit_code == 1
+    assert str(err.value) in res.stderr.replace("\n", " ") or str(err.value) in res.stderr
+    assert "Traceback" not in res.output
+    missing = invoke("replay", tmp_path / "nothing.txt")
+    assert missing.exit_code == 1 and "cannot read" in missing.stderr
+
+
+# ----------------------------------------------------------------------------------------
+# Counting in packets of three, the player's way (RULES.md §0.2)
+# ----------------------------------------------------------------------------------------
+NOMINAL = {"K": 5, "Q": 4, "C": 3, "J": 2}
+
+
+def nominal(tok):
+    if tok in ("F", "T1", "T21"):
+        return 5
+    if tok.startswith("T"):
+        return 1
+    return NOMINAL.get(tok[:-1], 1)
+
+
+def test_packets_explained_as_the_brief_example():
+    from tarot.tui import explain_packets
+
+    counting = "KS KB QC QD CB"                      # 5 + 5 + 4 + 4 + 3 = 21
+    empties = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 4S"  # 20 empties
+    lines, total = explain_packets(mask(parse_cards(counting + " " + empties)), tarot.ITALIAN)
+    assert "5 counting cards = 21 points with 10 empties" in lines
+    assert "9 more empties = 3 points" in lines
+    assert "1 surplus card (an empty): 0" in lines
+    assert total == 24
+
+
+@pytest.mark.parametrize("text, expected, phrase", [
+    ("KS", 4, "1 surplus card (KS): its value less 1 = 4 points"),          # single surplus counting card
+    ("KS 4S", 5, "2 surplus cards (KS and an empty), counted as if a third empty were there = 5 points"),
+    ("KS QS CS", 10, "packet KS QS CS = 10 points"),                       # three counting: sum - 2
+    ("QC CC 10S", 6, "packet QC CC an empty = 6 points"),                  # S9's example: 4 + 3 - 1
+    ("KS QS 4S 5S 6S", 9, "1 of the counting cards = 5 points with 2 empties"),  # + QS and an empty: 4
+])
+def test_packets_of_counting_cards(text, expected, phrase):
+    from tarot.tui import explain_packets
+
+    lines, total = explain_packets(mask(parse_cards(text)), tarot.ITALIAN)
+    assert total == expected
+    assert phrase in lines
+
+
+def test_packet_explanation_totals_follow_the_rule_on_random_piles():
+    """The packet procedure, written the players' way, gives Σ fractional values rounded (§0.2)."""
+    from tarot.tui import explain_packets
+
+    rng = random.Random(5)
+    pack = tarot.cards_of(tarot.variant_class(V).PACK)
+    for _ in range(400):
+        pile = rng.sample(pack, rng.randint(0, 30))
+        nominal_sum = sum(nominal(format_card(c)) for c in pile)
+        # Σ (nominal - 1 + 1/3) rounded to the nearest integer; thirds never tie
+        thirds = 3 * (nominal_sum - len(pile)) + len(pile)
+        expected = (thirds + 1) // 3
+        _, total = explain_packets(mask(pile), tarot.ITALIAN)
+        assert total == expected, pile
+
+
+# ----------------------------------------------------------------------------------------
+# The core stays light
+# ----------------------------------------------------------------------------------------
+def test_import_tarot_loads_no_cli_or_numeric_module():
+    code = ("import sys, tarot, tarot.sim, tarot.records, tarot.match, tarot.bots; "
+            "tarot.bots.make_bot('random'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'click', 'numpy')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.stdout.strip() == "[]"

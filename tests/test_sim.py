@@ -1,0 +1,141 @@
+"""The simulation service (tarot/sim.py): streamed, deterministic, splittable, and its running
+sums agree with the per-deal summaries they are made from."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+import statistics
+
+import pytest
+
+import tarot
+from tarot import sim
+from tarot.core.errors import OptionError, TarotError, UnknownVariantError
+from tarot.core.ledger import SOURCES
+
+V = "marolles-1637"
+
+
+def run(n, seed=1, **kw):
+    return list(sim.simulate(V, n, seed, bots=kw.pop("bots", ["random"]), **kw))
+
+
+def test_simulate_streams_a_generator():
+    gen = sim.simulate(V, 10**9, 1, bots=["random"])  # never materialised: only one deal is played
+    assert inspect.isgenerator(gen)
+    first = next(gen)
+    assert first.deal == 0
+
+
+def test_same_seed_same_deals_and_other_seed_other_deals():
+    a, b, c = run(6, seed=4), run(6, seed=4), run(6, seed=5)
+    assert a == b
+    assert [s.to_json() for s in a] == [s.to_json() for s in b]
+    assert [s.seed for s in a] != [s.seed for s in c]
+
+
+def test_a_deal_depends_only_on_seed_and_index():
+    """What lets a process pool split the work: deals 3..5 alone equal the tail of 0..5."""
+    whole = run(6, seed=9)
+    tail = list(sim.simulate(V, 3, 9, bots=["random"], start=3))
+    assert tail == whole[3:]
+
+
+def test_deal_passes_anticlockwise_from_seat_0():
+    assert [s.dealer for s in run(7)] == [0, 1, 2, 0, 1, 2, 0]
+
+
+def test_summaries_are_consistent_deals():
+    for s in run(30, seed=2, bots=["rule"]):
+        assert sum(s.scores) == 0
+        assert set(s.by_source) == set(SOURCES)
+        for seat in range(3):  # the sources add up to the score
+            assert sum(s.by_source[src][seat] for src in SOURCES) == s.scores[seat]
+        for src in SOURCES:
+            assert sum(s.by_source[src]) == 0
+        assert 73 <= sum(s.card_points) <= 74          # RULES.md §0.5
+        assert s.winners == sum(p >= 25 for p in s.card_points)
+        assert s.winners in (1, 2)                      # §0.5: never 0 or 3
+        assert json.loads(s.to_json()) == s.to_dict()
+
+
+def test_a_summary_matches_the_deal_it_describes():
+    """Replaying deal 0 from its seed and dealer with the same bots gives the same numbers."""
+    s = run(1, seed=13, bots=["random", "rule", "random"])[0]
+    deal = tarot.new_deal(V, seed=s.seed, dealer=s.dealer)
+    from tarot.bots import make_bot, play_out
+
+    play_out(deal, [make_bot(b, seed=sim.bot_seed(s.seed, i)) for i, b in enumerate(["random", "rule", "random"])])
+    r = deal.result()
+    assert (tuple(r.scores), tuple(r.card_points)) == (s.scores, s.card_points)
+
+
+def test_options_change_the_game():
+    plain = run(40, seed=3)
+    no_cut = run(40, seed=3, options={"cut_card_tarot_payment": "off", "illegal_discard": "forbidden"})
+    assert all(s.by_source["penalties"] == (0, 0, 0) for s in no_cut)  # no trump can be discarded
+    assert any(s.by_source["penalties"] != (0, 0, 0) for s in plain)   # random bots discard trumps
+
+
+def test_aggregate_agrees_with_the_summaries():
+    summaries = run(40, seed=6)
+    agg = sim.Aggregate(3)
+    for s in summaries:
+        agg.add(s)
+    assert agg.n == 40
+    for seat in range(3):
+        scores = [s.scores[seat] for s in summaries]
+        assert agg.mean_scores()[seat] == pytest.approx(statistics.fmean(scores))
+        assert agg.ci95(seat) == pytest.approx(1.959964 * statistics.stdev(scores) / math.sqrt(40), rel=1e-5)
+        assert agg.mean_points()[seat] == pytest.approx(statistics.fmean(s.card_points[seat] for s in summaries))
+        for src in SOURCES:
+            assert agg.mean_source(src)[seat] == pytest.approx(
+                statistics.fmean(s.by_source[src][seat] for s in summaries))
+    # position 0 is whoever dealt that deal
+    dealer_mean = statistics.fmean(s.scores[s.dealer] for s in summaries)
+    cutter_mean = statistics.fmean(s.scores[(s.dealer + 2) % 3] for s in summaries)
+    assert agg.mean_position()[0] == pytest.approx(dealer_mean)
+    assert agg.mean_position()[2] == pytest.approx(cutter_mean)
+    moved = statistics.fmean(sum(max(v, 0) for v in s.by_source["tarots"]) for s in summaries)
+    assert agg.mean_moved("tarots") == pytest.approx(moved)
+    ones = sum(s.winners == 1 for s in summaries)
+    assert agg.winners_share() == pytest.approx({1: ones / 40, 2: 1 - ones / 40} if ones < 40 else {1: 1.0})
+
+
+def test_aggregate_memory_does_not_grow():
+    agg = sim.Aggregate(3)
+    sizes = None
+    for i, s in enumerate(sim.simulate(V, 60, 1, bots=["random"])):
+        agg.add(s)
+        now = (len(agg.score_sum), len(agg.moved), len(agg.winners), sum(len(v) for v in agg.source_sum.values()))
+        if i == 5:
+            sizes = now
+    assert now == sizes
+
+
+def test_bad_setups_are_refused_before_any_deal():
+    with pytest.raises(UnknownVariantError, match="unknown variant 'nope'"):
+        sim.simulate("nope", 1, 1)
+    with pytest.raises(OptionError, match="unknown option 'colour'"):
+        sim.simulate(V, 1, 1, options={"colour": "red"})
+    with pytest.raises(OptionError, match="does not take '7'"):
+        sim.simulate(V, 1, 1, options={"deal_packet": "7"})
+    with pytest.raises(OptionError, match="needs declaration_timing"):  # a refused combination
+        sim.simulate(V, 1, 1, options={"declarations_after_discard": "false",
+                                       "declaration_timing": "before_own_first_card"})
+    with pytest.raises(TarotError, match="unknown bot 'genius'"):
+        sim.simulate(V, 1, 1, bots=["genius"])
+    with pytest.raises(TarotError, match="give 1 or 3 bot names"):
+        sim.simulate(V, 1, 1, bots=["random", "rule"])
+    with pytest.raises(TarotError, match="0 or more"):
+        sim.simulate(V, -1, 1)
+
+
+def test_default_bot_is_rule_when_registered():
+    from tarot.bots import BOTS, make_bot
+
+    make_bot("random")  # loads the registry
+    assert sim.default_bot() == ("rule" if "rule" in BOTS else "random")
+    assert sim.resolve_bots(None, 3) == [sim.default_bot()] * 3
