@@ -127,11 +127,19 @@ class Deal:
 
     @classmethod
     def make_options(cls, values: Mapping[str, object] | None = None) -> Options:
+        if isinstance(values, Options) and values.variant == cls.variant:
+            return values
+        if not values:
+            default = cls.__dict__.get("_default_options")
+            if default is None:
+                default = Options(cls.OPTIONS, cls.variant)
+                cls._default_options = default
+            return default
         return Options(cls.OPTIONS, cls.variant, values)
 
     @classmethod
     def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
-        deck = cards_of(cls.PACK)
+        deck = list(cards_of(cls.PACK))
         (rng or random.Random(seed)).shuffle(deck)
         return deck
 
@@ -151,7 +159,7 @@ class Deal:
         return cards
 
     # ----- the interface every variant implements -------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         raise NotImplementedError
 
     def _apply(self, action: int) -> None:
@@ -182,8 +190,25 @@ class Deal:
         return self.phase == "over"
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now; variants override it with a cheaper test."""
+        """Whether ``action`` is legal now (uses the list ``legal_actions()`` last computed for
+        this position, if any)."""
+        cached = self._legal
+        if cached[0] == len(self.history):
+            return action in cached[1]
         return action in self.legal_actions()
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, sorted. Computed once per position."""
+        n = len(self.history)
+        cached = self._legal
+        if cached[0] == n:
+            return cached[1].copy()
+        out = self._legal_actions()
+        self._legal = (n, out)
+        return out.copy()
+
+    #: (history length, legal actions) of the position last asked; pop() forgets it.
+    _legal: tuple[int, list[int]] = (-1, [])
 
     def push(self, action: int) -> None:
         """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing."""
@@ -206,6 +231,7 @@ class Deal:
         if not self.history:
             raise IllegalActionError("no action to take back")
         self._restore(self._undo.pop())
+        self._legal = (-1, [])
         return self.history.pop()
 
     def action_token(self, action: int) -> str:

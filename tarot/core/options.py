@@ -49,7 +49,7 @@ class Option:
 class Options(Mapping[str, str]):
     """A complete, validated, immutable set of option values for one variant."""
 
-    __slots__ = ("_values", "_specs", "variant")
+    __slots__ = ("_values", "_specs", "variant", "_hash")
 
     def __init__(self, specs: tuple[Option, ...], variant: str,
                  values: Mapping[str, object] | None = None) -> None:
@@ -63,6 +63,15 @@ class Options(Mapping[str, str]):
                 raise OptionError(f"unknown option {key!r} for {variant}; known options: {known}")
             vals[key] = spec.normalise(value, variant)
         self._values = vals
+        self._hash = hash((variant, tuple(vals.items())))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Options):
+            return self.variant == other.variant and self._values == other._values
+        return super().__eq__(other)
 
     def __getitem__(self, key: str) -> str:
         return self._values[key]

@@ -270,7 +270,7 @@ class MarollesDeal(Deal):
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_excused", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
-        "_o",
+        "_o", "_legal",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
@@ -283,12 +283,16 @@ class MarollesDeal(Deal):
                               " a player cannot declare before discarding and also at his first card")
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise IllegalActionError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
-        # Options read on the hot path, as plain attributes.
-        self._o = _Flags(o)
+        # Options read on the hot path, as plain attributes (decoded once per set of options).
+        flags = _FLAGS.get(o)
+        if flags is None:
+            flags = _FLAGS[o] = _Flags(o)
+        self._o = flags
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[tuple] = []
+        self._legal: tuple[int, list[int]] = (-1, [])
         n = self.players
         self.hands = self._deal_hands()
         self.piles = [0] * n
@@ -398,7 +402,7 @@ class MarollesDeal(Deal):
         self.phase = "play"
 
     # ----- legal actions -----------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == "play":
             return cards_of(self._legal_play()[0])
@@ -418,6 +422,9 @@ class MarollesDeal(Deal):
         return []
 
     def is_legal(self, action: int) -> bool:
+        cached = self._legal
+        if cached[0] == len(self.history):
+            return action in cached[1]
         if 0 <= action < 78:
             ph = self.phase
             if ph == "play":
@@ -427,7 +434,7 @@ class MarollesDeal(Deal):
             if ph == "show":
                 return bool(self._legal_show() >> action & 1)
             return False
-        return action in self.legal_actions()
+        return action in self._legal_actions()
 
     def _legal_play(self) -> tuple[CardSet, CardSet]:
         """(cards the seat may play, cards that keep the obligations); they differ only when
@@ -867,6 +874,8 @@ class MarollesDeal(Deal):
 
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
+        if self.phase == "play" and len(self.trick) < self.players - 1 and not self._o.revoke_allowed:
+            return (self.to_play,)  # a card that does not end its trick changes only these
         return (
             self.phase, self.to_play, tuple(self.hands), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
@@ -877,6 +886,12 @@ class MarollesDeal(Deal):
         )
 
     def _restore(self, s: tuple) -> None:
+        if len(s) == 1:
+            p = s[0]
+            self.hands[p] |= 1 << self.history[-1]
+            self.trick.pop()
+            self.to_play, self.phase = p, "play"
+            return
         (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
          self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
          self.trick_no, n_tricks, n_ledger, forfeited, self.fool_excused, self.points,
@@ -895,7 +910,7 @@ class MarollesDeal(Deal):
         new = object.__new__(type(self))
         for name in ("options", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_excused", "points", "redeal_asker", "redeal_votes",
-                     "_o"):
+                     "_o", "_legal"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
@@ -955,6 +970,9 @@ class MarollesDeal(Deal):
 
     def declaration_name(self, action: int) -> str:
         return DECLARATION_NAMES[action]
+
+
+_FLAGS: dict = {}
 
 
 class _Flags:
