@@ -211,9 +211,9 @@ MAROLLES_OPTIONS: tuple[Option, ...] = (
     Option("fool_lead_allowed", ("true", "false"), "true",
            "Whether the Fool may be led; when it is, the second card sets the suit.", "S1 suggestion"),
     Option("fool_exchange", ("none", "give_empty_card"), "none",
-           "The excused Fool returns to its owner with nothing in exchange, or the owner gives the "
-           "trick's winner an empty card from his pile (the Fool itself if he has none by the "
-           "end).", "S1 'simplest solution'"),
+           "The Fool kept by its owner (excused, or kept from the last trick) comes back with "
+           "nothing in exchange, or the owner gives that trick's winner an empty card from his "
+           "pile (the Fool itself if he has none by the end).", "S1 'simplest solution'"),
     Option("fool_last_trick_card", ("kept_by_owner", "to_trick_winner"), "kept_by_owner",
            "Where the Fool goes when it is played to the last trick (it cannot excuse there).",
            "S2 'ne peut estre pris'"),
@@ -269,7 +269,7 @@ class MarollesDeal(Deal):
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "hands", "piles",
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
-        "fool_excused", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
+        "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
         "_o", "_legal",
     )
 
@@ -310,7 +310,9 @@ class MarollesDeal(Deal):
         self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
         self.ledger = Ledger(n)
         self.forfeited = [False] * n
-        self.fool_excused: tuple[Seat, int, Seat] | None = None
+        #: (owner, trick, winner) when the Fool went back to its owner from a trick another
+        #: player won: excused, or kept from the last trick (fool_last_trick_card=kept_by_owner).
+        self.fool_kept: tuple[Seat, int, Seat] | None = None
         self.points: tuple[int, ...] | None = None
         self.redeal_asker = -1
         self.redeal_votes = 0
@@ -761,10 +763,11 @@ class MarollesDeal(Deal):
                         if not o.fool_last_to_winner:
                             gain &= ~1
                             self.piles[s] |= 1
+                            self.fool_kept = (s, t, winner)
                     else:
                         gain &= ~1
                         self.piles[s] |= 1
-                        self.fool_excused = (s, t, winner)
+                        self.fool_kept = (s, t, winner)
                         self._collect(s, 1, "excuse", t, tok)
                 elif c == BELLE:
                     if not self.belle_declared[s]:
@@ -803,8 +806,8 @@ class MarollesDeal(Deal):
                     self._pay_each(s, self._o.fool_penalty, "fool_not_excused", None, "F")
                 self.piles[s] |= rest
                 self.hands[s] = 0
-        if self._o.fool_exchange and self.fool_excused:
-            owner, _, winner = self.fool_excused
+        if self._o.fool_exchange and self.fool_kept:
+            owner, _, winner = self.fool_kept
             if owner != winner:
                 empties = self.piles[owner] & ~COUNTING_CARDS & ~1
                 give = empties & -empties if empties else 1
@@ -881,7 +884,7 @@ class MarollesDeal(Deal):
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
             tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
             tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger.entries),
-            tuple(self.forfeited), self.fool_excused, self.points, self.redeal_asker,
+            tuple(self.forfeited), self.fool_kept, self.points, self.redeal_asker,
             self.redeal_votes, tuple(self.penalised),
         )
 
@@ -894,7 +897,7 @@ class MarollesDeal(Deal):
             return
         (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
          self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
-         self.trick_no, n_tricks, n_ledger, forfeited, self.fool_excused, self.points,
+         self.trick_no, n_tricks, n_ledger, forfeited, self.fool_kept, self.points,
          self.redeal_asker, self.redeal_votes, penalised) = s
         self.hands, self.piles, self.discards = list(hands), list(piles), list(discards)
         self.discard_left, self.last_discard = list(discard_left), list(last_discard)
@@ -909,7 +912,7 @@ class MarollesDeal(Deal):
         """An independent deal in the same state (history and undo included)."""
         new = object.__new__(type(self))
         for name in ("options", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
-                     "leader", "trick_no", "fool_excused", "points", "redeal_asker", "redeal_votes",
+                     "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
                      "_o", "_legal"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
@@ -927,8 +930,10 @@ class MarollesDeal(Deal):
         info: dict = {"forfeited": [s for s in range(self.players) if self.forfeited[s]]}
         if self.redeal_asker >= 0 and self.redeal_votes == self.players - 1:
             info["redeal"] = self.redeal_asker
-        if self.fool_excused:
-            info["fool_excused"] = self.fool_excused
+        if self.fool_kept:
+            info["fool_kept"] = self.fool_kept
+            if self.fool_kept[1] < self.TRICKS - 1:
+                info["fool_excused"] = self.fool_kept
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         return DealResult(
             scores=tuple(ledger.totals()),

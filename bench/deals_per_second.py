@@ -1,0 +1,397 @@
+"""Speed: full random Marolles deals per second on one core, against OpenSpiel's C++ tarok.
+
+    python bench/deals_per_second.py --seconds 5 --rounds 5
+    python bench/deals_per_second.py --profile          # adds a per-phase table and a cProfile
+
+One *tarot* deal is the whole of a ``marolles-1637`` deal with the default options, from the
+shuffle to the settlement, every decision (redeal, discards, declarations and the cards they
+show, play) a uniformly random legal action::
+
+    deal = tarot.new_deal("marolles-1637", seed=s)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    deal.result()
+
+One *tarok* deal is a whole game of OpenSpiel's C++ ``tarok`` (Slovenian Tarok,
+``pyspiel.load_game("tarok", {"players": 3, "rng_seed": ...})``) stepped from Python the same
+way: chance nodes sampled from ``state.chance_outcomes()``, every other decision a uniformly
+random legal action, then ``state.returns()``. OpenSpiel's tarok has no parameter restricting the
+contracts (its parameters are only ``players`` and ``rng_seed``), so "ordinary contracts only" is
+done here: during bidding the random choice is made among the legal bids named Pass, Three, Two
+and One (ids looked up by name at start-up), never Klop, Beggar, Solo without, Open beggar,
+Colour valat without or Valat without. Talon choice, discards and play are unrestricted.
+
+Both sides run in the same process, pinned to one core when the OS allows, in interleaved rounds
+(the side that goes first alternates) so that machine noise hits both alike; the figure per side
+is the median over rounds. Without ``open_spiel`` installed only tarot is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import tarot  # noqa: E402
+
+VARIANT = "marolles-1637"
+#: The bids a random tarok player may choose from (OpenSpiel's names for them).
+ORDINARY_BIDS = ("Pass", "Three", "Two", "One")
+
+
+# ----- tarot ----------------------------------------------------------------------------------
+def tarot_deal(seed: int, rng: random.Random) -> int:
+    """Play one random deal to settlement; return the number of actions pushed."""
+    deal = tarot.new_deal(VARIANT, seed=seed)
+    choice = rng.choice
+    n = 0
+    while not deal.is_over:
+        deal.push(choice(deal.legal_actions()))
+        n += 1
+    deal.result()
+    return n
+
+
+def run_tarot(seconds: float, seed: int, rng: random.Random) -> tuple[int, int, float, float]:
+    """Play deals for ``seconds``; return (deals, actions, wall seconds, CPU seconds)."""
+    deals = actions = 0
+    clock, cpu = time.perf_counter, time.process_time
+    start, cpu_start = clock(), cpu()
+    end = start + seconds
+    while True:
+        actions += tarot_deal(seed + deals, rng)
+        deals += 1
+        now = clock()
+        if now >= end:
+            return deals, actions, now - start, cpu() - cpu_start
+
+
+# ----- OpenSpiel tarok ------------------------------------------------------------------------
+class Tarok:
+    """OpenSpiel's tarok for three players, random legal actions, ordinary contracts only."""
+
+    def __init__(self, seed: int) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("tarok", {"players": 3, "rng_seed": seed})
+        self.bidding = pyspiel.TarokGamePhase.BIDDING
+        # The bid ids, found by name in a bidding state rather than assumed.
+        state = self.game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        if state.current_game_phase() != self.bidding:
+            raise RuntimeError(f"OpenSpiel's tarok starts in {state.current_game_phase()}, not bidding")
+        names: dict[int, str] = {}
+        for a in range(self.game.num_distinct_actions()):
+            try:
+                names[a] = state.action_to_string(a)
+            except IndexError:  # bid ids end before the card ids do (0 = Pass, 1..12 contracts)
+                break
+        self.ordinary = frozenset(a for a, name in names.items() if name in ORDINARY_BIDS)
+        found = sorted(names[a] for a in self.ordinary)
+        if found != sorted(ORDINARY_BIDS):
+            raise RuntimeError(f"OpenSpiel's tarok bids changed: found {found}, not {ORDINARY_BIDS}")
+
+    def deal(self, rng: random.Random) -> int:
+        """Play one random game to its returns; return the number of actions applied."""
+        state = self.game.new_initial_state()
+        choice, rand = rng.choice, rng.random
+        ordinary, bidding = self.ordinary, self.bidding
+        in_bidding = True
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                r, acc = rand(), 0.0
+                for action, p in outcomes:
+                    acc += p
+                    if r < acc:
+                        break
+            elif in_bidding and state.current_game_phase() == bidding:
+                action = choice([a for a in state.legal_actions() if a in ordinary])
+            else:
+                in_bidding = False
+                action = choice(state.legal_actions())
+            state.apply_action(action)
+            n += 1
+        state.returns()
+        return n
+
+    def run(self, seconds: float, rng: random.Random) -> tuple[int, int, float, float]:
+        """Play games for ``seconds``; return (deals, actions, wall seconds, CPU seconds)."""
+        deals = actions = 0
+        clock, cpu = time.perf_counter, time.process_time
+        start, cpu_start = clock(), cpu()
+        end = start + seconds
+        while True:
+            actions += self.deal(rng)
+            deals += 1
+            now = clock()
+            if now >= end:
+                return deals, actions, now - start, cpu() - cpu_start
+
+    def contract_mix(self, deals: int, rng: random.Random) -> dict[str, int]:
+        """Which contracts the random bidding ends in (a check that only ordinary ones occur)."""
+        mix: dict[str, int] = {}
+        for _ in range(deals):
+            state = self.game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    action = state.chance_outcomes()[0][0]
+                elif state.current_game_phase() == self.bidding:
+                    action = rng.choice([a for a in state.legal_actions() if a in self.ordinary])
+                else:
+                    name = str(state.selected_contract()).split(".")[-1]
+                    mix[name] = mix.get(name, 0) + 1
+                    break
+                state.apply_action(action)
+        return mix
+
+
+# ----- the machine ----------------------------------------------------------------------------
+def pin(cpu: int | None) -> int | None:
+    """Pin this process to one core (the last allowed one unless ``cpu`` is given)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    allowed = sorted(os.sched_getaffinity(0))
+    target = allowed[-1] if cpu is None else cpu
+    try:
+        os.sched_setaffinity(0, {target})
+    except OSError:
+        return None
+    return target
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def engine_revision() -> str | None:
+    """The checkout's commit, with "+modified" when the engine has uncommitted changes."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
+                              text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "tarot/core", "tarot/variants"],
+                               cwd=root, capture_output=True, text=True, timeout=10, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head + ("+modified" if dirty.strip() else "")
+
+
+def open_spiel_version() -> str | None:
+    try:
+        from importlib.metadata import version
+
+        return version("open_spiel")
+    except Exception:
+        return None
+
+
+# ----- profile --------------------------------------------------------------------------------
+def phase_table(deals: int, seed: int) -> list[tuple[str, int, float]]:
+    """Time spent per phase (legal_actions + push of the decisions made in it), plus set-up
+    (new_deal) and settlement (result). Returns (phase, calls, seconds); the timer adds overhead,
+    so compare the rows with each other, not with the deals-per-second figure."""
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    calls: dict[str, int] = {}
+    spent: dict[str, float] = {}
+
+    def add(key: str, dt: float) -> None:
+        calls[key] = calls.get(key, 0) + 1
+        spent[key] = spent.get(key, 0.0) + dt
+
+    for i in range(deals):
+        t0 = clock()
+        deal = tarot.new_deal(VARIANT, seed=seed + i)
+        add("new_deal (shuffle, deal, cut)", clock() - t0)
+        while not deal.is_over:
+            phase = deal.phase
+            t0 = clock()
+            deal.push(rng.choice(deal.legal_actions()))
+            add(phase, clock() - t0)
+        t0 = clock()
+        deal.result()
+        add("result()", clock() - t0)
+    return sorted(((k, calls[k], spent[k]) for k in spent), key=lambda r: -r[2])
+
+
+def profile(deals: int, seed: int, top: int) -> tuple[str, list[tuple[str, int, float]]]:
+    rng = random.Random(seed)
+    prof = cProfile.Profile()
+    prof.enable()
+    for i in range(deals):
+        tarot_deal(seed + i, rng)
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    return out.getvalue(), phase_table(deals, seed)
+
+
+# ----- main -----------------------------------------------------------------------------------
+def _median(xs: list[float]) -> float:
+    return round(statistics.median(xs), 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=2.0, help="seconds per side per round (2)")
+    p.add_argument("--rounds", type=int, default=11, help="interleaved rounds (11)")
+    p.add_argument("--seed", type=int, default=1, help="first deal seed; also seeds the choices")
+    p.add_argument("--cpu", type=int, default=None, help="core to pin to (default: last allowed)")
+    p.add_argument("--no-tarok", action="store_true", help="measure tarot only")
+    p.add_argument("--profile", type=int, nargs="?", const=200, default=0, metavar="DEALS",
+                   help="also profile DEALS tarot deals (200): phase table and cProfile top 25")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    if args.seconds <= 0 or args.rounds < 1:
+        p.error("--seconds must be > 0 and --rounds >= 1")
+
+    cpu = pin(args.cpu)
+    tarok: Tarok | None = None
+    tarok_missing = None
+    if not args.no_tarok:
+        try:
+            tarok = Tarok(args.seed)
+        except ImportError as e:
+            tarok_missing = f"open_spiel is not installed ({e}); install it with `make bench`"
+
+    rng_t, rng_o = random.Random(args.seed), random.Random(args.seed)
+    # Warm-up (imports, caches, allocator) outside the measured rounds.
+    run_tarot(min(0.5, args.seconds), 10**9, random.Random(0))
+    if tarok is not None:
+        tarok.run(min(0.5, args.seconds), random.Random(0))
+
+    wall: dict[str, list[float]] = {"tarot": [], "tarok": []}
+    cpus: dict[str, list[float]] = {"tarot": [], "tarok": []}
+    count = {"tarot": [0, 0], "tarok": [0, 0]}  # deals, actions
+    next_seed = args.seed
+    for r in range(args.rounds):
+        order = ("tarot", "tarok") if r % 2 == 0 else ("tarok", "tarot")
+        for side in order:
+            if side == "tarot":
+                d, a, el, ct = run_tarot(args.seconds, next_seed, rng_t)
+                next_seed += d
+            elif tarok is not None:
+                d, a, el, ct = tarok.run(args.seconds, rng_o)
+            else:
+                continue
+            wall[side].append(d / el)
+            cpus[side].append(d / ct)
+            count[side][0] += d
+            count[side][1] += a
+        if not args.json:
+            line = f"round {r + 1}/{args.rounds}: tarot {wall['tarot'][-1]:7.0f} deals/s"
+            if tarok is not None:
+                line += f"   tarok {wall['tarok'][-1]:7.0f} deals/s"
+            print(line, file=sys.stderr, flush=True)
+
+    def side_report(side: str, what: str) -> dict[str, object]:
+        return {
+            "what": what,
+            "deals_per_second": _median(wall[side]),
+            "deals_per_cpu_second": _median(cpus[side]),
+            "deals_per_second_rounds": [round(x, 1) for x in wall[side]],
+            "deals": count[side][0],
+            "actions_per_deal": round(count[side][1] / count[side][0], 2),
+        }
+
+    report: dict[str, object] = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "open_spiel": open_spiel_version() if tarok is not None else None,
+        "cpu_model": cpu_model(),
+        "nproc": os.cpu_count(),
+        "pinned_cpu": cpu,
+        "seconds_per_side_per_round": args.seconds,
+        "rounds": args.rounds,
+        "seed": args.seed,
+        "engine_revision": engine_revision(),
+        "command": " ".join(["python", "bench/deals_per_second.py",
+                             *(argv if argv is not None else sys.argv[1:])]),
+        "tarot": side_report("tarot", f"{VARIANT}, default options, random legal actions (redeal, "
+                                      "discards, declarations, shown cards, play), new_deal to result()"),
+    }
+    if tarok is not None:
+        report["tarok"] = {
+            **side_report("tarok", "OpenSpiel tarok, players=3, random legal actions, bids restricted to "
+                                   + "/".join(ORDINARY_BIDS) + ", new_initial_state to returns()"),
+            "contract_mix_of_1000": tarok.contract_mix(1000, random.Random(args.seed)),
+        }
+        ratios = [t / o for t, o in zip(wall["tarot"], wall["tarok"])]
+        report["ratio_tarot_over_tarok"] = round(statistics.median(wall["tarot"])
+                                                 / statistics.median(wall["tarok"]), 3)
+        report["ratio_cpu_time"] = round(statistics.median(cpus["tarot"])
+                                         / statistics.median(cpus["tarok"]), 3)
+        report["ratio_per_round_median"] = round(statistics.median(ratios), 3)
+    else:
+        report["tarok"] = None
+        report["ratio_tarot_over_tarok"] = None
+        report["tarok_missing"] = tarok_missing or "not measured (--no-tarok)"
+
+    prof_text = None
+    if args.profile:
+        prof_text, phases = profile(args.profile, args.seed, 25)
+        total = sum(s for _, _, s in phases)
+        report["profile_deals"] = args.profile
+        report["phase_seconds"] = {k: {"calls": n, "seconds": round(s, 4), "share": round(s / total, 3)}
+                                   for k, n, s in phases}
+
+    if args.json:
+        if prof_text is not None:
+            report["cprofile"] = prof_text
+        print(json.dumps(report))
+        return 0
+
+    print(f"Python {report['python']} ({report['implementation']}), {report['cpu_model']}, "
+          f"nproc {report['nproc']}, pinned to cpu {cpu}")
+    print(f"engine at {report['engine_revision']}; {args.rounds} interleaved rounds of {args.seconds:g} s "
+          "per side; medians over rounds:")
+    rows = [("tarot", report["tarot"])] + ([("tarok", report["tarok"])] if tarok is not None else [])
+    for name, r in rows:
+        assert isinstance(r, dict)
+        print(f"  {name}  {r['deals_per_second']:9.1f} deals/s  "
+              f"{r['deals_per_cpu_second']:9.1f} deals/CPU-s  {r['actions_per_deal']:6.2f} actions/deal")
+        print(f"         {r['what']}")
+    if tarok is not None:
+        o = report["tarok"]
+        assert isinstance(o, dict)
+        print(f"         open_spiel {report['open_spiel']}; contracts reached, of 1000 random biddings: "
+              f"{o['contract_mix_of_1000']}")
+        print(f"  ratio tarot/tarok: {report['ratio_tarot_over_tarok']:.3f} (wall clock), "
+              f"{report['ratio_cpu_time']:.3f} (CPU time), "
+              f"{report['ratio_per_round_median']:.3f} (median of the per-round ratios)")
+    else:
+        print(f"  tarok  not measured: {report['tarok_missing']}")
+    if prof_text is not None:
+        print(f"\nTime per phase over {args.profile} tarot deals (legal_actions + push of each decision):")
+        for k, v in report["phase_seconds"].items():  # type: ignore[union-attr]
+            print(f"  {k:32s} {v['calls']:7d} calls  {v['seconds']:8.4f} s  {100 * v['share']:5.1f} %")
+        print(f"\ncProfile of {args.profile} tarot deals, top 25 by own time:")
+        print(prof_text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,19 @@
+"""Hypothesis profiles for the test suite.
+
+``dev`` (the default) explores new examples on every run; ``ci`` is derandomised so that a CI run
+is reproducible. Both have no deadline: a deal's duration varies with its options and the machine.
+Choose one with ``HYPOTHESIS_PROFILE=ci``.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # ``import helpers`` from any rootdir
+
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
