@@ -114,7 +114,7 @@ class Tarok:
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 r, acc = rand(), 0.0
-                for action, p in outcomes:
+                for action, p in outcomes:  # noqa: B007 (the chosen action is used after the loop)
                     acc += p
                     if r < acc:
                         break

@@ -220,7 +220,10 @@ def explain_packets(pile: CardSet, notation) -> tuple[list[str], int]:
     cards = in_display_order(pile)
     counting = sorted((c for c in cards if COUNTING_CARDS >> c & 1), key=lambda c: (-nominal(c), display_key(c)))
     k, empties = len(counting), len(cards) - sum(1 for c in cards if COUNTING_CARDS >> c & 1)
-    tok = lambda c: "an empty" if c is None else format_card(c, notation)
+
+    def tok(c):
+        return "an empty" if c is None else format_card(c, notation)
+
     lines = [f"{_plural(len(cards), 'card')}: {_plural(k, 'counting card')}"
              + (" (" + ", ".join(f"{tok(c)} {nominal(c)}" for c in counting) + ")" if k else "")
              + f" and {_plural(empties, 'empty', 'empties')}"]
@@ -752,7 +755,7 @@ class PlaySession:
         slots, eligible = pending_cards(deal)
         new: list[int] = []
         done = False
-        for w, a in zip(words, actions):
+        for _w, a in zip(words, actions):
             if a == DONE and DONE in deal.legal_actions():
                 done = True
             elif a >= 78 or not eligible >> a & 1:
