@@ -25,7 +25,7 @@ from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
     SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name, cards_of,
-    format_card, format_cards, mask, rank_of, suit_card, suit_of,
+    format_card, mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points
 from ..core.deal import Deal, DealResult, View, register
