@@ -65,6 +65,15 @@ def _above(card: int) -> CardSet:
     return FULL_PACK & ~((2 << card) - 1) if card >= 0 else FULL_PACK
 
 
+def _drop_highest(cards: CardSet, k: int) -> CardSet:
+    """``cards`` without its ``k`` highest ids (none when ``k`` <= 0)."""
+    for _ in range(k):
+        if not cards:
+            break
+        cards ^= 1 << (cards.bit_length() - 1)
+    return cards
+
+
 def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
     """The seat that wins a trick (§1.6): highest trump, else highest card of the suit led.
 
@@ -470,23 +479,12 @@ class MarollesDeal(Deal):
         h = self.hands[p]
         need = self.discard_left[p]
         above = _above(self.last_discard[p])
-        if self._o.discard_forbidden:
-            ok = h & ~NO_DISCARD
-            # ascending order: a card is legal if enough allowed cards lie above it for the rest
-            cand = ok & above
-            if cand.bit_count() < need:
-                cand = h & above
-                ok = h
-        else:
-            cand = h & above
-            ok = h
-        if need <= 1:
-            return cand
-        out = 0
-        for c in cards_of(cand):
-            if (ok & _above(c)).bit_count() >= need - 1:
-                out |= 1 << c
-        return out
+        cand = h & above
+        if self._o.discard_forbidden and (cand & ~NO_DISCARD).bit_count() >= need:
+            cand &= ~NO_DISCARD  # trumps and Tarots only when unavoidable
+        # Ascending order: a card is legal if at least need-1 allowed cards lie above it, i.e.
+        # if it is not one of the need-1 highest candidates.
+        return _drop_highest(cand, need - 1)
 
     def _held(self, seat: Seat) -> CardSet:
         """Cards a player holds for declaring: his hand and what he has played this deal."""
@@ -570,12 +568,7 @@ class MarollesDeal(Deal):
 
     def _legal_show(self) -> CardSet:
         _, _, eligible, needed, chosen, last = self.pending
-        left = needed - chosen.bit_count()
-        out = 0
-        for c in cards_of(eligible & ~chosen & _above(last)):
-            if (eligible & _above(c)).bit_count() >= left - 1:
-                out |= 1 << c
-        return out
+        return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
