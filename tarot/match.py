@@ -39,7 +39,7 @@ class Match:
         self.cls = variant_class(variant)
         self.options = self.cls.make_options(options)
         self.rng = random.Random(seed)
-        self.players = self.cls.players
+        self.players = self.cls.players_for(self.options)
         self.totals = [0] * self.players
         self.results: list[DealResult] = []
         self.cuts: list[tuple[Card, ...]] = []

@@ -107,14 +107,18 @@ class DealSummary:
     by_source: dict[str, tuple[int, ...]]
     #: Seats at or above par, for variants with a ``par_points`` option; else None.
     winners: int | None
+    #: The variant's own facts of the deal (``Deal.summary()``: contract, taker...).
+    extra: tuple[tuple[str, object], ...] = ()
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "deal": self.deal, "seed": self.seed, "dealer": self.dealer,
             "scores": list(self.scores), "card_points": list(self.card_points),
             "by_source": {k: list(v) for k, v in self.by_source.items()},
             "winners": self.winners,
         }
+        out.update(self.extra)
+        return out
 
     def to_json(self) -> str:
         """One line of JSON, keys in a fixed order (``tarot simulate --json``)."""
@@ -130,6 +134,7 @@ def summarise(deal: Deal, index: int, seed: int) -> DealSummary:
         deal=index, seed=seed, dealer=deal.dealer, scores=tuple(r.scores),
         card_points=tuple(r.card_points),
         by_source={k: tuple(v) for k, v in r.by_source.items()}, winners=winners,
+        extra=tuple(deal.summary().items()),
     )
 
 
@@ -138,7 +143,7 @@ def play_one(variant: str, options: Mapping[str, object] | None, seed: int, inde
     """Play deal ``index`` of the simulation seeded ``seed``: the unit of work of a pool."""
     cls = variant_class(variant)
     s = deal_seed(seed, index)
-    deal = cls(options, seed=s, dealer=index % cls.players)
+    deal = cls(options, seed=s, dealer=index % cls.players_for(options))
     play_out(deal, [make_bot(name, seed=bot_seed(s, seat)) for seat, name in enumerate(bots)])
     return summarise(deal, index, s)
 
@@ -154,7 +159,7 @@ def simulate(variant: str, deals: int, seed: int, options: Mapping[str, object] 
     if deals < 0:
         raise TarotError(f"the number of deals must be 0 or more, not {deals}")
     opts = check_setup(variant, options)
-    names = resolve_bots(bots, variant_class(variant).players)
+    names = resolve_bots(bots, variant_class(variant).players_for(opts))
     return _run(variant, dict(opts.changed()), seed, start, deals, names)
 
 

@@ -66,7 +66,10 @@ def played_cards(view) -> int:
 # ----- the bot as a player ---------------------------------------------------------------
 def test_rule_bot_is_registered_by_name():
     bot = make_bot("rule", seed=3)
-    assert isinstance(bot, MarollesRuleBot) and bot.name == "rule"
+    assert bot.name == "rule"
+    assert isinstance(bot.for_variant("marolles-1637"), MarollesRuleBot)
+    with pytest.raises(tarot.TarotError, match="no rule-based bot for 'nope-1'"):
+        bot.for_variant("nope-1")
     with pytest.raises(tarot.TarotError, match="unknown bot 'nope'"):
         make_bot("nope")
 

@@ -38,7 +38,49 @@ class RandomBot:
         return self.rng.choice(view.legal_actions)
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+#: variant -> the module of ``tarot.bots`` whose import registers its rule bot in ``RULE_BOTS``.
+RULE_BOT_MODULES: dict[str, str] = {
+    "marolles-1637": "rule", "marolles-78": "rule", "marolles-2p": "rule",
+    "early-french": "early_french",
+    "fft-3p": "french", "fft-4p": "french", "fft-5p": "french", "french-2p": "french_2p",
+}
+#: variant -> rule-based bot class, filled by the modules above.
+RULE_BOTS: dict[str, Callable[..., Bot]] = {}
+
+
+def rule_bot_class(variant: str) -> Callable[..., Bot]:
+    """The rule-based bot of ``variant`` (its module is imported on first use)."""
+    if variant not in RULE_BOTS and variant in RULE_BOT_MODULES:
+        import importlib
+
+        importlib.import_module(f"{__name__}.{RULE_BOT_MODULES[variant]}")
+    try:
+        return RULE_BOTS[variant]
+    except KeyError:
+        raise TarotError(f"no rule-based bot for {variant!r}") from None
+
+
+class RuleBot:
+    """The rule-based player of whichever variant it is asked to play (``rule``): each
+    variant has its own (``RULE_BOTS``), made on the first view of that variant."""
+
+    name = "rule"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._bots: dict[str, Bot] = {}
+
+    def for_variant(self, variant: str) -> Bot:
+        bot = self._bots.get(variant)
+        if bot is None:
+            bot = self._bots[variant] = rule_bot_class(variant)(seed=self.seed)
+        return bot
+
+    def act(self, view: View) -> int:
+        return self.for_variant(view.variant).act(view)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
@@ -56,7 +98,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
 
 def _load_all() -> None:
-    from . import rule  # noqa: F401  (registers the rule-based bots)
+    """Import the modules that register further bots by name (search bots...)."""
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:

@@ -43,7 +43,7 @@ from ..core.cards import (
 from ..core.counting import reduced_total
 from ..core.deal import View, variant_class
 from ..variants.marolles import BELLE, DECLARATIONS, suit_power
-from . import register_bot
+from . import RULE_BOTS
 
 BAGAT: Card = 1
 XXI: Card = 21
@@ -495,4 +495,5 @@ class _Trick:
         return p * self.ult_win - (1.0 - p) * self.ult_fail
 
 
-register_bot("rule", MarollesRuleBot)
+for _variant in ("marolles-1637", "marolles-78", "marolles-2p"):
+    RULE_BOTS[_variant] = MarollesRuleBot

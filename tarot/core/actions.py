@@ -21,6 +21,10 @@ NAMED_ACTIONS: tuple[str, ...] = (
     "brizigole_high_4", "brizigole_high_5", "brizigole_high_6",
     "brizigole_low_4", "brizigole_low_5", "brizigole_low_6",
     "tous_les_trois", "qui_na_le_sien",
+    # Modern French Tarot (RULES.md §4): bids, then the chelem and poignée announcements.
+    # A king call (five players) and the cards shown in a poignée are card actions.
+    "pass", "prise", "garde", "garde_sans", "garde_contre",
+    "chelem", "poignee_simple", "poignee_double", "poignee_triple",
 )
 ACTION_IDS: dict[str, int] = {name: NUM_CARDS + i for i, name in enumerate(NAMED_ACTIONS)}
 NUM_ACTIONS = NUM_CARDS + len(NAMED_ACTIONS)
@@ -29,6 +33,7 @@ DONE = ACTION_IDS["done"]
 REDEAL = ACTION_IDS["redeal"]
 GRANT = ACTION_IDS["grant"]
 REFUSE = ACTION_IDS["refuse"]
+PASS = ACTION_IDS["pass"]
 
 
 def action_token(action: int, notation: Notation = ITALIAN) -> str:

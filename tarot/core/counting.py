@@ -43,6 +43,20 @@ def pair_points(pile: CardSet) -> Fraction:
     return reduced_total(pile) + Fraction(pile.bit_count(), 2)
 
 
+#: Modern French Tarot: the taker's target by the number of bouts in his pile (§4.1).
+FRENCH_TARGETS = (56, 51, 41, 36)
+
+
+def french_target(pile: CardSet) -> int:
+    """The points a French Tarot pile needs, from the bouts it holds (0 → 56 ... 3 → 36).
+
+    >>> from tarot.core.cards import mask, parse_cards, FRENCH
+    >>> french_target(mask(parse_cards("T21 T1", FRENCH)))
+    41
+    """
+    return FRENCH_TARGETS[(pile & BOUTS).bit_count()]
+
+
 def points(pile: CardSet, group: int) -> Fraction:
     """Σ fractional values (reduced + 1/group): exact, before any rounding."""
     return reduced_total(pile) + Fraction(pile.bit_count(), group)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask
 from .errors import IllegalActionError, UnknownVariantError
-from .ledger import Ledger, Payment
+from .ledger import SOURCES, Ledger, Payment
 from .options import Option, Options
 
 
@@ -115,7 +115,11 @@ class Deal:
     notation: ClassVar[Notation] = ITALIAN
     #: All cards of the variant's pack, as a set.
     PACK: ClassVar[CardSet] = 0
+    #: The number of seats; a variant whose ``players`` is an option sets it per deal
+    #: (``players_for``).
     players: int = 0
+    #: The sources of payment this variant reports (``DealResult.by_source`` keys), in order.
+    SOURCES: ClassVar[tuple[str, ...]] = SOURCES
 
     # Set by subclasses' __init__.
     options: Options
@@ -136,6 +140,17 @@ class Deal:
                 cls._default_options = default
             return default
         return Options(cls.OPTIONS, cls.variant, values)
+
+    @classmethod
+    def players_for(cls, options: Mapping[str, object] | None = None) -> int:
+        """The number of seats of a deal of this variant with ``options``.
+
+        >>> variant_class("marolles-1637").players_for()
+        3
+        """
+        if any(o.key == "players" for o in cls.OPTIONS):
+            return int(cls.make_options(options)["players"])
+        return cls.players
 
     @classmethod
     def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
@@ -177,6 +192,11 @@ class Deal:
 
     def result(self) -> DealResult:
         raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """Facts of a finished deal worth a column in ``tarot simulate --json`` (JSON values):
+        French Tarot gives ``contract``, ``taker``, ``points``, ``bouts``. None by default."""
+        return {}
 
     def view(self, seat: Seat) -> View:
         raise NotImplementedError
