@@ -63,10 +63,27 @@ class View:
     #: The declaration (action id) whose cards this seat is choosing, in the ``show`` phase.
     pending_declaration: int | None = None
     notation: Notation = ITALIAN
+    #: French Tarot: the bids in order as ``(seat, action)``; the contract (a bid action) and
+    #: the taker once bidding has ended.
+    bids: tuple[tuple[Seat, int], ...] = ()
+    contract: int | None = None
+    taker: Seat | None = None
+    #: The cards of the chien (talon) this seat has seen: all six when it is shown.
+    chien: CardSet = 0
+    #: Five players: the card called, and the partner once that card has been played.
+    called: Card | None = None
+    partner: Seat | None = None
+    #: Face-up cards on the table per seat (the two-player game's piles), seat 0 first.
+    table: tuple[CardSet, ...] = ()
+    #: Other public facts of a variant (JSON values), e.g. a Fool's unpaid consolation card.
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def known_cards(self) -> CardSet:
-        """Every card id this view mentions (own hand and discards, shown, played, the cut)."""
-        m = self.hand | self.discards | self.pending_show
+        """Every card id this view mentions (own hand and discards, shown, played, the cut,
+        the chien seen, the face-up table cards)."""
+        m = self.hand | self.discards | self.pending_show | self.chien
+        for t in self.table:
+            m |= t
         for _, _, cs in self.shown:
             m |= cs
         for _, cards, _ in self.tricks:
