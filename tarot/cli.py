@@ -41,10 +41,22 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _setup(variant: str, option: list[str] | None) -> dict[str, str]:
+PlayersArg = Annotated[int | None, typer.Option(
+    help="Number of players, for a game that takes several (early-french: 2..6); "
+         "the same as --option players=N.")]
+
+
+def _setup(variant: str, option: list[str] | None, players: int | None = None) -> dict[str, str]:
     """The option assignments, checked against the variant (exit 2 with the reason if bad)."""
     try:
         values = parse_assignments(option or [])
+        if players is not None:
+            if not any(o.key == "players" for o in variant_class(variant).OPTIONS):
+                raise TarotError(f"{variant} is played by {variant_class(variant).players} "
+                                 f"players: --players does not apply")
+            if values.get("players", str(players)) != str(players):
+                raise TarotError(f"--players {players} contradicts --option players={values['players']}")
+            values["players"] = str(players)
         sim.check_setup(variant, values)
     except TarotError as e:
         _fail(str(e))
@@ -69,6 +81,7 @@ def play(
         help="The bots in the other seats, in order of play after you, e.g. rule,random "
              "(default: rule, or random if the rule bot is not installed).")] = None,
     option: OptionArg = None,
+    players: PlayersArg = None,
     deals: Annotated[int, typer.Option(help="Number of deals; the deal passes anticlockwise.")] = 1,
     record: Annotated[Path | None, typer.Option(
         help="Save each deal's record to this file (JSON for a .json name, else text; with "
@@ -78,9 +91,9 @@ def play(
                          "illegal input or the end of input before the deal ends exits with code 1.")] = False,
 ) -> None:
     """Play against bots in the terminal, with every payment and the counting explained."""
-    values = _setup(variant, option)
+    values = _setup(variant, option, players)
     cls = variant_class(variant)
-    players = cls.players
+    players = cls.players_for(values)
     if not 0 <= seat < players:
         _fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
     if deals < 1:
@@ -110,6 +123,7 @@ def simulate(
     deals: Annotated[int, typer.Option("--deals", "-n", help="Number of deals.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed: the same seed, the same deals and output.")] = 0,
     option: OptionArg = None,
+    players: PlayersArg = None,
     bots: Annotated[str | None, typer.Option(
         help="One bot for every seat, or one per seat: rule,rule,random "
              "(default: rule, or random if the rule bot is not installed).")] = None,
@@ -117,8 +131,8 @@ def simulate(
         "--json", help="One JSON object per deal per line on stdout (the summary goes to stderr).")] = False,
 ) -> None:
     """Bots play many deals; mean marques per seat and per source of payment."""
-    values = _setup(variant, option)
-    players = variant_class(variant).players
+    values = _setup(variant, option, players)
+    players = variant_class(variant).players_for(values)
     try:
         names = sim.resolve_bots(_bot_names(bots), players)
         summaries = sim.simulate(variant, deals, seed, values, names)

@@ -240,8 +240,9 @@ def _fresh_deal(variant: str, options: Mapping[str, object], deck: Sequence[int]
         checked = cls.check_deck(deck)
     except IllegalActionError as e:
         raise fail("deck", f"bad deck: {e}") from None
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < cls.players:
-        raise fail("dealer", f"the dealer must be a seat 0..{cls.players - 1}, not {dealer!r}")
+    n = cls.players_for(options)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise fail("dealer", f"the dealer must be a seat 0..{n - 1}, not {dealer!r}")
     try:
         return cls(options, deck=checked, dealer=dealer)
     except OptionError as e:  # a combination of options the variant refuses
@@ -558,9 +559,10 @@ def _parse_json(text: str) -> Record:
     if result is not None:
         if not isinstance(result, dict) or "scores" not in result or set(result) - {"scores", "card_points"}:
             raise RecordError("'result' must be null or an object with 'scores' (and 'card_points')")
-        scores = _int_list(result["scores"], "result.scores", cls.players)
+        n = cls.players_for(changed)
+        scores = _int_list(result["scores"], "result.scores", n)
         cp = result.get("card_points")
-        cp = None if cp is None else _int_list(cp, "result.card_points", cls.players)
+        cp = None if cp is None else _int_list(cp, "result.card_points", n)
         claim = ClaimedResult(scores, cp)
 
     deal = _fresh_deal(obj["variant"], changed, deck, obj["dealer"])
@@ -717,11 +719,12 @@ def _parse_text(text: str) -> Record:
     claim = None
     if RESULT in single:
         rno, rtext = single[RESULT]
-        scores = _ints(rtext, rno, RESULT, cls.players)
+        n = cls.players_for(changed)
+        scores = _ints(rtext, rno, RESULT, n)
         cp = None
         if CARD_POINTS in single:
             cno, ctext = single[CARD_POINTS]
-            cp = _ints(ctext, cno, CARD_POINTS, cls.players)
+            cp = _ints(ctext, cno, CARD_POINTS, n)
         claim = ClaimedResult(scores, cp)
     elif CARD_POINTS in single:
         raise RecordError(f"line {single[CARD_POINTS][0]}: a {CARD_POINTS} tag needs a {RESULT} tag")
