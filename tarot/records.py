@@ -310,6 +310,8 @@ class _Line:
     payments: list = field(default_factory=list)
     winner: int | None = None
     closed: bool = False
+    #: Cards no seat played (le Mort's card in the two-player Marolles), for the comment.
+    unplayed: tuple = ()
 
 
 def _body(record: Record) -> list[str]:
@@ -387,6 +389,7 @@ def _body(record: Record) -> list[str]:
             cur.payments += st.payments
         if st.trick is not None:
             cur.closed, cur.winner = True, st.trick[2]
+            cur.unplayed = st.trick[1][n:]
             tricks_done += 1
 
     for line in lines:
@@ -402,8 +405,10 @@ def _body(record: Record) -> list[str]:
             cells = [c.ljust(7) for c in cells[:-1]] + cells[-1:]
         text = f"{line.label}: " + " ".join(cells)
         notes = []
+        if line.unplayed:
+            notes.append(f"le Mort {format_cards(line.unplayed, deal.notation)}")
         if line.winner is not None:
-            notes.append(f"S{line.winner} wins")
+            notes.append("le Mort takes it" if line.winner >= n else f"S{line.winner} wins")
         if line.payments:
             notes.append(_payments_text(line.payments, n))
         out.append(f"{text.ljust(40)}  ; {' | '.join(notes)}" if notes else text)

@@ -158,8 +158,6 @@ def test_every_option_of_rules_1_11_is_selectable_with_its_default():
     assert tarot.new_deal(VARIANT, {"bad_hand_redeal": "3"}, seed=1).phase == "redeal"
 
 
-@pytest.mark.xfail(strict=True, reason="two players with le Mort (marolles-2p) is not built yet: "
-                   "issue 4 delivers it; strict, so this fails loudly once the variant exists")
 def test_le_mort_options_are_selectable():
     """RULES.md §1.11 ends with two options for two players (S2 p.4, §1.10): ``two_player_le_mort``
     (off | on, default off) and ``mort_card_competes`` (false | true, default false). Issue 2: every

@@ -134,7 +134,7 @@ class _Table:
         if len(cards) <= first:
             return
         led = _SUIT[cards[first]]
-        for i in range(first + 1, len(cards)):
+        for i in range(first + 1, min(len(cards), self.n)):  # le Mort's card (2p) tells nothing
             c = cards[i]
             if c == FOOL:
                 continue

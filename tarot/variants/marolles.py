@@ -57,7 +57,7 @@ def suit_power(card: Card) -> int:
 
 _SUIT_OF = tuple(suit_of(c) for c in range(78))
 _POWER = tuple(100 + c if 1 <= c <= 21 else (suit_power(c) if c >= 22 else -1) for c in range(78))
-_OTHERS = {3: ((1, 2), (2, 0), (0, 1))}
+_OTHERS = {3: ((1, 2), (2, 0), (0, 1)), 2: ((1,), (0,))}
 
 
 def _above(card: int) -> CardSet:
@@ -85,6 +85,11 @@ def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
     >>> trick_winner(parse_cards("F 7C AC"), leader=1)  # Fool led: 7 of Cups leads, Ace is higher
     0
     """
+    return (leader + winning_index(cards)) % players
+
+
+def winning_index(cards: Sequence[Card]) -> int:
+    """The position in ``cards`` (in play order) of the card that wins the trick."""
     lead = cards[1] if cards[0] == FOOL else cards[0]
     led = _SUIT_OF[lead]
     best, win = -1, 0
@@ -96,7 +101,7 @@ def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
             p = _POWER[c]
             if p > best:
                 best, win = p, i
-    return (leader + win) % players
+    return win
 
 
 # ---------------------------------------------------------------------------------------
@@ -273,9 +278,12 @@ class MarollesDeal(Deal):
     HAND_SIZE, DEALER_HAND = 21, 24
     DISCARDS, DEALER_DISCARDS = 1, 4
     TRICKS = 20
+    #: Two players with le Mort (§1.10): a third hand, dealt but never seated.
+    MORT = False
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "hands", "piles",
+        "mort_cards", "mort_competes",
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
@@ -303,8 +311,10 @@ class MarollesDeal(Deal):
         self._undo: list[tuple] = []
         self._legal: tuple[int, list[int]] = (-1, [])
         n = self.players
+        self.mort_cards: tuple[Card, ...] = ()
+        self.mort_competes = self.MORT and o["mort_card_competes"] == "true"
         self.hands = self._deal_hands()
-        self.piles = [0] * n
+        self.piles = [0] * (n + self.MORT)  # with le Mort, piles[n] is le Mort's
         self.discards = [0] * n
         self.discard_left = [self.DEALER_DISCARDS if s == dealer else self.DISCARDS for s in range(n)]
         self.last_discard = [-1] * n
@@ -336,10 +346,14 @@ class MarollesDeal(Deal):
 
     # ----- dealing -----------------------------------------------------------------------
     def _deal_hands(self) -> list[CardSet]:
-        """Deal ``deck`` from the top, anticlockwise from the dealer's right (§1.3)."""
+        """Deal ``deck`` from the top, anticlockwise from the dealer's right (§1.3).
+
+        With le Mort the three hands go to the other player, le Mort, then the dealer; le
+        Mort's cards are turned up in the order they were dealt (``mort_cards``).
+        """
         n, d, deck = self.players, self.dealer, self.deck
-        order = [(d + 1 + i) % n for i in range(n)]  # ends with the dealer
-        hands = [0] * n
+        order = [1 - d, 2, d] if self.MORT else [(d + 1 + i) % n for i in range(n)]
+        hands = [0] * 3
         pos = 0
         packet = int(self.options["deal_packet"])
         rounds = (self.HAND_SIZE // packet)
@@ -354,6 +368,9 @@ class MarollesDeal(Deal):
                 hands[s] |= 1 << c
             pos += want
         assert pos == len(deck)
+        if self.MORT:
+            self.mort_cards = tuple(c for c in deck if hands[2] >> c & 1)
+            return hands[:2]
         return hands
 
     @property
@@ -490,7 +507,7 @@ class MarollesDeal(Deal):
         """Cards a player holds for declaring: his hand and what he has played this deal."""
         h = self.hands[seat]
         for leader, cards, _ in self.tricks:
-            for i, c in enumerate(cards):
+            for i, c in enumerate(cards[:self.players]):  # le Mort's card comes last
                 if (leader + i) % self.players == seat:
                     h |= 1 << c
         for i, c in enumerate(self.trick):
@@ -738,15 +755,20 @@ class MarollesDeal(Deal):
         # The trick is complete: find the winner, settle the Tarots and la Belle (§1.7, §1.8).
         leader = self.leader
         n = self.players
-        winner = trick_winner(trick, leader, n)
         t = self.trick_no
+        if self.MORT:  # le Mort's next card joins the trick (§1.10)
+            trick.append(self.mort_cards[t])
+            w = winning_index(trick if self.mort_competes else trick[:n])
+            winner = n if w == n else (leader + w) % n
+        else:
+            winner = (leader + winning_index(trick)) % n
         last = t == self.TRICKS - 1
         gain = 0
         for c in trick:
             gain |= 1 << c
         if gain & PAYING_CARDS:
             for i, c in enumerate(trick):
-                if not PAYING_CARDS >> c & 1:
+                if not PAYING_CARDS >> c & 1 or i == n:  # le Mort never pays or receives
                     continue
                 s = (leader + i) % n
                 tok = format_card(c, self.notation)
@@ -778,20 +800,26 @@ class MarollesDeal(Deal):
                         self._pay_each(s, 1, "tarot", t, tok)
                 else:
                     self._pay_each(s, 1, "tarot", t, tok)
+        if self.MORT and FOOL in trick[n:] and self.mort_competes:
+            gain &= ~1  # le Mort's Fool cannot win: it goes back to le Mort
+            self.piles[n] |= 1
         self.piles[winner] |= gain
         self.tricks.append((leader, tuple(trick), winner))
         self.trick = []
-        self.leader = winner
+        if winner < n:  # a trick le Mort takes is led again by the same player
+            self.leader = winner
         self.trick_no = t + 1
         if last:
             self._settle()
         else:
-            self.to_play = winner
+            self.to_play = self.leader
             self._begin_turn()
 
     def _settle(self) -> None:
         """After the last trick: left-over cards, the Fool's exchange, card points (§1.9)."""
         n = self.players
+        if self.MORT:  # le Mort's cards never turned up stay with it
+            self.piles[n] |= mask(self.mort_cards[self.TRICKS:])
         for s in range(n):
             rest = self.hands[s]
             if rest:  # only after a short discard
@@ -906,7 +934,7 @@ class MarollesDeal(Deal):
         new = object.__new__(type(self))
         for name in ("options", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
-                     "_o", "_legal"):
+                     "_o", "_legal", "mort_cards", "mort_competes"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
@@ -927,6 +955,8 @@ class MarollesDeal(Deal):
             info["fool_kept"] = self.fool_kept
             if self.fool_kept[1] < self.TRICKS - 1:
                 info["fool_excused"] = self.fool_kept
+        if self.MORT:
+            info["mort_pile"] = self.piles[self.players]
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         return DealResult(
             scores=tuple(ledger.totals()),
@@ -964,6 +994,7 @@ class MarollesDeal(Deal):
             pending_show=pending,
             pending_declaration=declaring,
             notation=self.notation,
+            extra={"mort_cards_left": len(self.mort_cards) - self.trick_no} if self.MORT else {},
         )
 
     def declaration_name(self, action: int) -> str:
@@ -1012,5 +1043,71 @@ class _Flags:
         self.redeal_cost = 0 if o["bad_hand_redeal"] == "off" else int(o["bad_hand_redeal"])
 
 
-__all__ = ["MarollesDeal", "MAROLLES_OPTIONS", "PACK_66", "trick_winner", "suit_power",
-           "DECLARATION_NAMES", "BELLE"]
+def _with(options: tuple[Option, ...], *changes: Option) -> tuple[Option, ...]:
+    """``options`` with some specs replaced (same key) or appended (new key), in order."""
+    by_key = {o.key: o for o in changes}
+    out = tuple(by_key.pop(o.key, o) for o in options)
+    return out + tuple(by_key.values())
+
+
+MAROLLES_78_OPTIONS = _with(
+    MAROLLES_OPTIONS,
+    Option("deal_packet", ("5",), "5",
+           "Deal in fives: 5 rounds of 5 to each, then 3 more to the dealer (25 is not a "
+           "multiple of 3).", "arithmetic"),
+    Option("par_points", ("26", "25"), "26",
+           "Card points at or above par win, below it lose. The pack holds 78 points, so with 25 "
+           "all three can win; with no loser or no winner nothing is paid.",
+           "reconstruction (78/3); 25 is S2's number", (1, 78)),
+    Option("dealer_discards", ("3",), "3",
+           "Only the dealer discards: 3 cards.", "S1, S14"),
+)
+
+
+@register
+class Marolles78Deal(MarollesDeal):
+    """Marolles's 78-card base game (RULES.md §2): the full pack, 25 cards to each player and
+    28 to the dealer, who alone discards 3; 25 tricks; par 26. Otherwise the 1637 rules."""
+
+    variant = "marolles-78"
+    title = "Marolles, the 78-card base game: three players"
+    OPTIONS = MAROLLES_78_OPTIONS
+    PACK = FULL_PACK
+    HAND_SIZE, DEALER_HAND = 25, 28
+    DISCARDS, DEALER_DISCARDS = 0, 3
+    TRICKS = 25
+
+
+MAROLLES_2P_OPTIONS = _with(
+    MAROLLES_OPTIONS,
+    Option("mort_card_competes", ("false", "true"), "false",
+           "Whether le Mort's card competes for the trick. If false, it goes to the live player "
+           "who wins the trick; if true and it is the best card, le Mort takes the trick (cards "
+           "that count for no one) and the same player leads again.", "S2 ambiguous"),
+)
+
+
+@register
+class MarollesMortDeal(MarollesDeal):
+    """Marolles 1637 for two players with le Mort (RULES.md §1.10, S2 p.4).
+
+    A third hand, le Mort, is dealt face down where the third player would sit (after the
+    dealer's opponent, before the dealer): 21 cards, no discards, no declarations, no dealing.
+    Its cards are turned up one to each trick, after the two players' cards, in the order they
+    were dealt (the deck order is the deal's only chance, so this is le Mort's random draw).
+    Le Mort never pays or receives: a Tarot it takes or gives pays nothing, and a player's
+    Tarot it captures costs its owner 1 M to the other player. Its 21st card is never turned
+    up. Par stays 25. ``View.tricks`` hold three cards, le Mort's last; a trick le Mort takes
+    has ``winner == 2`` (``players``).
+    """
+
+    variant = "marolles-2p"
+    title = "Marolles 1637 for two players, with le Mort"
+    OPTIONS = MAROLLES_2P_OPTIONS
+    players = 2
+    MORT = True
+
+
+__all__ = ["MarollesDeal", "Marolles78Deal", "MarollesMortDeal", "MAROLLES_OPTIONS",
+           "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "trick_winner",
+           "winning_index", "suit_power", "DECLARATION_NAMES", "BELLE"]
