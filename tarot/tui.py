@@ -3,11 +3,13 @@
 Nothing here decides a rule: legality, payments and counting come from the engine, and
 refusals quote the engine's reason. This module turns deals, views and ledgers into words:
 
-* hands sorted by suit, trumps first, each suit in its playing order (Cups and Coins, the round
-  suits, run K Q C J A 2 … 7), with the legal cards marked;
+* hands sorted by suit, trumps first, each suit in its playing order in that game (in
+  Marolles the round suits Cups and Coins run K Q C J A 2 … 7), with the legal cards marked;
 * payments as sentences: ``South pays 1 M to West: South's King of Swords captured by West``;
-* the count of a pile in packets of three, the player's way (RULES.md §0.2);
 * ``PlaySession``: a person against bots, interactive or driven by a script on stdin.
+
+What is said about one family of games (the rules of each phase, why a payment is made, the
+count at the end) is that family's ``Guide`` (``tarot.tui_marolles``...), found by ``guide_for``.
 
 Seats are named from the player's chair: play goes anticlockwise, so after South (you) comes
 East, on your right, then West, on your left (with four players: South, East, North, West).
@@ -24,24 +26,25 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+import importlib
 from .core.actions import DONE
 from .core.cards import (
-    FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, cards_of, format_card, mask,
-    parse_card, suit_of,
+    FOOL, TRUMP_SUIT, Card, CardSet, cards_of, format_card, mask, parse_card, rank_of,
+    suit_of,
 )
-from .core.counting import COUNTING_CARDS, reduced_total
-from .core.deal import Deal, variant_class
+from .core.deal import Deal, View, variant_class
 from .core.errors import IllegalActionError
-from .core.ledger import SOURCES, Payment
-from .variants.marolles import suit_power
+from .core.ledger import Payment
 
-COMPASS = {2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West")}
-SOURCE_TITLES = {
-    "declarations": "declarations", "tarots": "Tarots played", "belle": "la Belle",
-    "ultimo": "Ultimo", "card_points": "card points", "penalties": "penalties",
+COMPASS = {
+    2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West"),
+    5: ("South", "East", "North-East", "North-West", "West"),
+    6: ("South", "South-East", "North-East", "North", "North-West", "South-West"),
 }
+#: The name of a card no seat played (le Mort's, in two-player Marolles).
+MORT = "le Mort"
 POSITIONS = ("dealer", "right", "left")
-PHASE_VERB = {"discard": "discard", "show": "show"}
+UNIT_SHORT = {"marques": "M", "points": "pts"}
 
 
 def make_console(plain: bool, stderr: bool = False) -> Console:
@@ -64,30 +67,27 @@ def seat_names(players: int, me: int = 0) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # Cards
 # ---------------------------------------------------------------------------------------
-def display_key(card: Card) -> tuple[int, int]:
-    """Sort key of the hand display: the Fool, trumps XXI..I, then each suit high to low."""
+def display_key(card: Card, power: Callable[[Card], int] = rank_of) -> tuple[int, int]:
+    """Sort key of the hand display: the Fool, trumps XXI..I, then each suit high to low
+    (``power`` ranks a suit card in its suit: ``Deal.card_power``)."""
     if card == FOOL:
         return (0, 0)
     if card <= 21:
         return (0, 22 - card)
-    return (1 + suit_of(card), -suit_power(card))
+    return (1 + suit_of(card), -power(card))
 
 
-def in_display_order(cards: CardSet | Sequence[Card]) -> list[Card]:
+def in_display_order(cards: CardSet | Sequence[Card], power: Callable[[Card], int] = rank_of) -> list[Card]:
     seq = cards_of(cards) if isinstance(cards, int) else list(cards)
-    return sorted(seq, key=display_key)
+    return sorted(seq, key=lambda c: display_key(c, power))
 
 
-def nominal(card: Card) -> int:
-    """A card's value as players count it: Tarots 5, Queens 4, Cavaliers 3, Jacks 2, empties 1."""
-    return reduced_total(1 << card) + 1
-
-
-def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0) -> list[Text]:
+def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
+               power: Callable[[Card], int] = rank_of) -> list[Text]:
     """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``."""
     groups: list[tuple[str, list[Card]]] = [("Trumps", [])]
     groups += [(notation.suit_names_en[s], []) for s in range(4)]
-    for c in in_display_order(hand):
+    for c in in_display_order(hand, power):
         s = suit_of(c)
         groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
     out = []
@@ -128,155 +128,101 @@ def _player_of(deal: Deal, card: Card, trick: int | None) -> tuple[int, int] | N
     return (leader + cards.index(card)) % deal.players, winner
 
 
-def payment_reason(p: Payment, deal: Deal, names: Sequence[str]) -> str:
-    """Why a payment was made, in words."""
-    n = deal.notation
-    card = _card_in(p.detail, n) if p.detail else None
-    cname = card_name(card, n) if card is not None else p.detail
-    payer, payee = names[p.payer], names[p.payee]
-    who = _player_of(deal, card, p.trick) if card is not None else None
-    r = p.reason
-    if r == "cut":
-        return f"the cut card, {cname}, is a Tarot"
-    if r == "declaration":
-        return f"{payee} declared {declaration_title(deal, p.detail)}"
-    if r == "qui_na_le_sien":
-        return f"{payee} declared Qui n'a le sien and {payer} holds none of XXI, I and the Fool"
-    if r == "tarot":
-        if who and who[0] == p.payer:
-            return f"{payer}'s {cname} captured by {names[who[1]]}"
-        return f"{payee}'s {cname} won its trick"
-    if r == "excuse":
-        return f"{payee} excused the Fool"
-    if r == "belle":
-        return f"{payee} played la Belle ({cname})"
-    if r == "ultimo":
-        if who and who[0] == p.payer:
-            return f"Ultimo failed: {payer}'s {cname} captured in the last trick by {names[who[1]]}"
-        return f"Ultimo: {payee} won the last trick with {cname}"
-    if r == "card_points":
-        pts = deal.result().card_points if deal.is_over else None
-        if pts:
-            return f"card points ({payer} {pts[p.payer]}, {payee} {pts[p.payee]})"
-        return "card points"
-    if r == "discard":
-        return f"{payer} discarded a trump or a Tarot"
-    if r == "wrong_discard":
-        return f"{payer} discarded too few cards"
-    if r == "fool_not_excused":
-        return f"{payer} held the Fool to the last trick (never excused)"
-    if r == "revoke":
-        return f"{payer} revoked with {cname}"
-    if r == "forfeit":
-        return f"{payer} has forfeited: a receipt ({p.detail}) is given back"
-    if r == "redeal":
-        return f"{payer} was granted a redeal"
-    return r.replace("_", " ") + (f" ({p.detail})" if p.detail else "")
-
-
 def describe_payment(p: Payment, deal: Deal, names: Sequence[str]) -> str:
     """``South pays 1 M to West: South's King of Swords captured by West``."""
-    return f"{names[p.payer]} pays {p.amount} M to {names[p.payee]}: {payment_reason(p, deal, names)}"
+    unit = UNIT_SHORT.get(deal.SCORE_UNIT, deal.SCORE_UNIT)
+    return (f"{names[p.payer]} pays {p.amount} {unit} to {names[p.payee]}: "
+            f"{guide_for(deal).payment_reason(p, deal, names)}")
 
 
-def declaration_title(deal: Deal, token_or_action: str | int) -> str:
-    a = deal.parse_action(token_or_action) if isinstance(token_or_action, str) else token_or_action
-    name = getattr(deal, "declaration_name", None)
-    try:
-        return name(a) if name else deal.action_token(a)
-    except (KeyError, IllegalActionError):
-        return deal.action_token(a)
-
-
-# ---------------------------------------------------------------------------------------
-# Counting in packets of three, the player's way (RULES.md §0.2)
-# ---------------------------------------------------------------------------------------
-def _plural(n: int, word: str, words: str | None = None) -> str:
+def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
-def _packet_value(cards: Sequence[Card | None]) -> int:
-    """A packet of three (``None`` = an empty card): the counting cards' values, less 1 for
-    each counting card beyond the first; three empties make 1."""
-    counting = [c for c in cards if c is not None]
-    if not counting:
-        return 1
-    return sum(nominal(c) for c in counting) - (len(counting) - 1)
+
+def seat_label(names: Sequence[str], seat: int) -> str:
+    """A seat's name; a seat beyond the table's is le Mort (two-player Marolles)."""
+    return names[seat] if seat < len(names) else MORT
 
 
-def explain_packets(pile: CardSet, notation) -> tuple[list[str], int]:
-    """Count a pile the way the 1637 players did, and say how (S1's packet rules, §0.2).
+# ---------------------------------------------------------------------------------------
+# What is said about a family of games
+# ---------------------------------------------------------------------------------------
+class Guide:
+    """What the table says about one family of games; the defaults suit any variant.
 
-    Each counting card is packed with two empty cards and scores its value; when empties run
-    short, counting cards share packets (two: their sum less 1; three: less 2); the remaining
-    empties go in threes, 1 point a packet; two surplus cards count as if a third empty were
-    there, a single surplus card scores its value less 1 (an empty: 0).
-
-    >>> from tarot.core.cards import ITALIAN, parse_cards
-    >>> lines, total = explain_packets(mask(parse_cards("KS QC 2B 4B 5B 6B 7B")), ITALIAN)
-    >>> total, lines[1], lines[2]
-    (9, '2 counting cards = 9 points with 4 empties', '1 surplus card (an empty): 0')
+    A family's module subclasses it (``tarot.tui_marolles.MarollesGuide``...) and is named in
+    ``GUIDE_MODULES``; nothing here may decide a rule.
     """
-    cards = in_display_order(pile)
-    counting = sorted((c for c in cards if COUNTING_CARDS >> c & 1), key=lambda c: (-nominal(c), display_key(c)))
-    k, empties = len(counting), len(cards) - sum(1 for c in cards if COUNTING_CARDS >> c & 1)
 
-    def tok(c):
-        return "an empty" if c is None else format_card(c, notation)
+    #: Phases in which the player gives several cards in a row, with the verb for them.
+    card_phases: dict[str, str] = {}
+    #: Titles of the sources of payment in tables.
+    source_titles: dict[str, str] = {}
 
-    lines = [f"{_plural(len(cards), 'card')}: {_plural(k, 'counting card')}"
-             + (" (" + ", ".join(f"{tok(c)} {nominal(c)}" for c in counting) + ")" if k else "")
-             + f" and {_plural(empties, 'empty', 'empties')}"]
-    total = 0
-    single = min(k, empties // 2)
-    if single:
-        v = sum(nominal(c) for c in counting[:single])
-        head = _plural(k, "counting card") if single == k else f"{single} of the counting cards"
-        lines.append(f"{head} = {_plural(v, 'point')} with {2 * single} empties")
-        total += v
-    rest, left = counting[single:], empties - 2 * single
-    if rest:
-        group: list[Card | None] = [*rest, *([None] * left)]
-        full = len(group) - len(group) % 3
-        if full:
-            lines.append(f"not enough empties to give {'the other' if single else 'each'} counting "
-                         f"card{'s' if single else ''} two: counting cards share packets (each beyond "
-                         "the first in a packet counts 1 less)")
-        for i in range(0, full, 3):
-            packet = group[i:i + 3]
-            v = _packet_value(packet)
-            total += v
-            lines.append(f"packet {' '.join(tok(c) for c in packet)} = {_plural(v, 'point')}")
-        surplus = group[full:]
-    else:
-        packets = left // 3
-        if packets:
-            more = "more empties" if single else "empties"
-            lines.append(f"{3 * packets} {more} = {_plural(packets, 'point')}")
-            total += packets
-        surplus = [None] * (left % 3)
-    if len(surplus) == 1:
-        c = surplus[0]
-        if c is None:
-            lines.append("1 surplus card (an empty): 0")
-        else:
-            v = nominal(c) - 1
-            total += v
-            lines.append(f"1 surplus card ({tok(c)}): its value less 1 = {_plural(v, 'point')}")
-    elif len(surplus) == 2:
-        v = _packet_value([*surplus, None])
-        total += v
-        lines.append(f"2 surplus cards ({' and '.join(tok(c) for c in surplus)}), counted as if a "
-                     f"third empty were there = {_plural(v, 'point')}")
-    lines.append(f"total {_plural(total, 'point')}")
-    return lines, total
+    def source_title(self, source: str) -> str:
+        return self.source_titles.get(source, source.replace("_", " "))
+
+    def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        """Said when a deal starts, after the dealer is named (the cut card...)."""
+
+    def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
+                seat: int, phase: str, action: int, state: dict) -> None:
+        """Said after ``seat`` took ``action`` in ``phase`` (tricks and payments are said by the
+        narrator). ``state`` is the narrator's scratch space, emptied at each deal."""
+        if phase != "play":
+            out.print(f"{names[seat]}: {deal.action_token(action)}.")
+
+    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+        """The line above the hand at the person's turn (outside play)."""
+        return f"Phase: {view.phase}."
+
+    def help(self, deal: Deal, seat: int) -> list[str]:
+        """The rules that apply to the seat's decision now."""
+        return []
+
+    def action_label(self, deal: Deal, action: int) -> str:
+        """A named action as offered in the choices (a token, perhaps with words)."""
+        return deal.action_token(action)
+
+    def table_lines(self, deal: Deal, view: View, marked: CardSet) -> list:
+        """Lines shown above the person's hand at each turn (cards on the table...)."""
+        return []
+
+    def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
+        return p.reason.replace("_", " ") + (f" ({p.detail})" if p.detail else "")
+
+    def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        """The count at the end of a deal, before the table of scores by source."""
+
+
+#: variant -> module of ``tarot`` whose ``GUIDE`` speaks for it (imported on first use).
+GUIDE_MODULES = {
+    "marolles-1637": "tui_marolles", "marolles-78": "tui_marolles", "marolles-2p": "tui_marolles",
+    "fft-3p": "tui_french", "fft-4p": "tui_french", "fft-5p": "tui_french",
+    "french-2p": "tui_french", "early-french": "tui_early",
+}
+_GUIDES: dict[str, Guide] = {}
+
+
+def guide_for(deal: Deal | type[Deal]) -> Guide:
+    """The guide of a deal's variant (the plain ``Guide`` if its module is not there)."""
+    name = deal.variant
+    g = _GUIDES.get(name)
+    if g is None:
+        try:
+            g = importlib.import_module(f"{__package__}.{GUIDE_MODULES[name]}").GUIDE
+        except (KeyError, ImportError):
+            g = Guide()
+        _GUIDES[name] = g
+    return g
 
 
 # ---------------------------------------------------------------------------------------
 # Narration: what happened after each action
 # ---------------------------------------------------------------------------------------
 class Narrator:
-    """Prints each step of a deal as it happens: discards, declarations with their cards,
+    """Prints each step of a deal as it happens: what the game's guide says of each decision,
     tricks with who played what, and every payment in words.
 
     ``reveal`` is the set of seats whose hidden decisions (discards) are shown.
@@ -288,20 +234,13 @@ class Narrator:
         self.reveal = reveal
         self._ledger = 0
         self._tricks = 0
-        self._shown = 0
-        self._discards: dict[int, list[int]] = {}
-        self._declared: set[int] = set()
+        self.state: dict = {}
 
     def start(self, deal: Deal) -> None:
-        n = deal.notation
-        cut = getattr(deal, "cut_card", None)
         self.out.print(Text(f"{self.names[deal.dealer]} deals.", style="bold"))
-        if cut is not None:
-            self.out.print(f"Cut card: {format_card(cut, n)} ({card_name(cut, n)}), shown to all and "
-                           f"dealt to {self.names[deal.dealer]}.")
-        self._ledger = self._tricks = self._shown = 0
-        self._discards.clear()
-        self._declared.clear()
+        self._ledger = self._tricks = 0
+        self.state = {}
+        guide_for(deal).start(self.out, deal, self.names)
         self.payments(deal)
 
     def payments(self, deal: Deal) -> None:
@@ -312,33 +251,7 @@ class Narrator:
 
     def after(self, deal: Deal, seat: int, phase: str, action: int) -> None:
         """Call after ``deal.push(action)`` made by ``seat`` in ``phase``."""
-        name, n = self.names[seat], deal.notation
-        if phase == "discard":
-            if action != DONE:
-                self._discards.setdefault(seat, []).append(action)
-                if deal.phase == "discard" and deal.to_play == seat:
-                    return  # more to come: say it once, with the penalties after
-            cards = self._discards.pop(seat, [])
-            if seat in self.reveal and cards:
-                what = " ".join(format_card(c, n) for c in cards)
-            else:
-                what = _plural(len(cards), "card")
-            stop = " and stops (too few discards)" if action == DONE else ""
-            self.out.print(f"{name} discards {what}{stop}.")
-        elif phase in ("declare", "show"):
-            for s, a, cs in deal.shown[self._shown:]:
-                self._declared.add(s)
-                self.out.print(Text(f"{self.names[s]} declares {declaration_title(deal, a)}, showing "
-                                    f"{' '.join(format_card(c, n) for c in in_display_order(cs))}.",
-                                    style="magenta"))
-            self._shown = len(deal.shown)
-            if action == DONE and phase == "declare" and seat not in self._declared:
-                self.out.print(f"{name} declares nothing.")
-        elif phase == "redeal":
-            self.out.print(f"{name} asks for a redeal." if action != DONE else f"{name} keeps the hand.")
-        elif phase == "grant":
-            self.out.print(f"{name} {'grants' if deal.action_token(action) == 'grant' else 'refuses'} "
-                           "the redeal.")
+        guide_for(deal).narrate(self.out, deal, self.names, self.reveal, seat, phase, action, self.state)
         if len(deal.tricks) > self._tricks:
             for i in range(self._tricks, len(deal.tricks)):
                 self.out.print(trick_text(deal, i, self.names))
@@ -347,81 +260,37 @@ class Narrator:
 
 
 def trick_text(deal: Deal, i: int, names: Sequence[str]) -> Text:
+    """``Trick 3: East 7C, West KC, South T2 → South wins`` (le Mort's card, if any, last)."""
     leader, cards, winner = deal.tricks[i]
-    n = deal.notation
-    played = ", ".join(f"{names[(leader + j) % deal.players]} {format_card(c, n)}" for j, c in enumerate(cards))
-    return Text(f"Trick {i + 1}: {played} → {names[winner]} wins", style="bold")
+    n, players = deal.notation, deal.players
+    played = ", ".join(f"{names[(leader + j) % players] if j < players else MORT} {format_card(c, n)}"
+                       for j, c in enumerate(cards))
+    return Text(f"Trick {i + 1}: {played} → {seat_label(names, winner)} wins", style="bold")
 
 
 # ---------------------------------------------------------------------------------------
 # The end of a deal
 # ---------------------------------------------------------------------------------------
 def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str = "End of the deal") -> None:
-    """The counting of every pile in packets of three, the card-point payments against par,
-    and the deal's marques by source."""
+    """The count of the deal in the words of its game, and the deal's scores by source."""
     r = deal.result()
     out.print()
     out.print(Text(f"{title}.", style="bold underline"))
-    if "redeal" in r.info:
-        out.print(f"The hand was annulled: {names[r.info['redeal']]} was granted a redeal.")
-    piles = getattr(deal, "piles", None)
-    if piles is not None and "redeal" not in r.info:
-        out.print("Each pile (tricks won and own discards) is counted in packets of three: a "
-                  "counting card with two empties scores its value (Tarots 5, Queens 4, Cavaliers 3, "
-                  "Jacks 2), three empties score 1.")
-        for s in range(deal.players):
-            lines, total = explain_packets(piles[s], deal.notation)
-            out.print(Text(f"{names[s]}: {r.card_points[s]} points", style="bold"))
-            for line in lines:
-                out.print(f"    {line}")
-            if total != r.card_points[s]:  # never expected: the engine and this count disagree
-                out.print(Text(f"    (the engine counts {r.card_points[s]})", style="red"))
-        _card_point_text(out, deal, names)
-    out.print(source_table(deal.players, names, r.by_source, r.scores, "Marques this deal"))
+    guide_for(deal).end_of_deal(out, deal, names)
+    out.print(source_table(deal, names, r.by_source, r.scores, f"{deal.SCORE_UNIT.capitalize()} this deal"))
 
 
-def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
-    r = deal.result()
-    par_opt = deal.options.get("par_points")
-    if par_opt is None:
-        return
-    par, pts = int(par_opt), r.card_points
-    winners = [s for s in range(deal.players) if pts[s] >= par]
-    losers = [s for s in range(deal.players) if pts[s] < par]
-    verdict = "; ".join(
-        f"{names[s]} {pts[s]} ({'wins' if pts[s] >= par else 'loses'}, "
-        f"{abs(pts[s] - par)} {'above' if pts[s] > par else 'below' if pts[s] < par else 'at'} par)"
-        .replace("0 at par", "at par") for s in range(deal.players))
-    out.print(f"Par is {par}: {verdict}.")
-    if not winners or not losers:
-        out.print("No card-point payments: there must be at least one winner and one loser.")
-        return
-    if len(winners) == 1:
-        out.print(f"One winner: each loser pays {names[winners[0]]} 1 M per full 5 points below par.")
-    elif deal.options.get("two_winner_rule") == "dm_literal_top_winner":
-        out.print(f"Two winners: {names[losers[0]]} pays 1 M per full 5 points below par to the winner "
-                  "with more points (dm_literal_top_winner).")
-    else:
-        out.print(f"Two winners: each collects 1 M per full 5 points above par from {names[losers[0]]}.")
-    paid = [p for p in deal.ledger.entries if p.reason == "card_points"]
-    for p in paid:
-        out.print(Text("  " + describe_payment(p, deal, names), style="yellow"))
-    if not paid:
-        out.print("  Nobody is a full 5 points from par: no payment.")
-    for s in r.info.get("forfeited", []):
-        out.print(f"  ({names[s]} has forfeited and receives nothing.)")
-
-
-def source_table(players: int, names: Sequence[str], by_source: dict, scores: Sequence[int],
+def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequence[int],
                  title: str, totals: Sequence[int] | None = None) -> Table:
+    players, guide = deal.players, guide_for(deal)
     t = Table(title=title, box=box.SIMPLE, title_justify="left")
     t.add_column("")
     for s in range(players):
         t.add_column(names[s], justify="right")
-    for src in SOURCES:
+    for src in deal.SOURCES:
         row = by_source.get(src, [0] * players)
         if any(row):
-            t.add_row(SOURCE_TITLES[src], *(f"{v:+d}" for v in row))
+            t.add_row(guide.source_title(src), *(f"{v:+d}" for v in row))
     t.add_row(Text("total", style="bold"), *(Text(f"{v:+d}", style="bold") for v in scores))
     if totals is not None:
         t.add_row("match so far", *(f"{v:+d}" for v in totals))
@@ -431,96 +300,29 @@ def source_table(players: int, names: Sequence[str], by_source: dict, scores: Se
 # ---------------------------------------------------------------------------------------
 # Help for each phase
 # ---------------------------------------------------------------------------------------
-COMMANDS = ("Type a card (KS, 10C, T21, F), a number from the choices, a declaration name, done; "
-            "or help, hand, clear (forget cards chosen so far), quit.")
+COMMANDS = ("Type a card (KS, 10C, T21, F or EX), a number from the choices, an action name "
+            "(a declaration, a bid, done); or help, hand, clear (forget cards chosen so far), quit.")
 
 
 def phase_help(deal: Deal, seat: int) -> list[str]:
-    """What the seat may do now, and why (Marolles 1637, RULES.md §1)."""
+    """What the seat may do now, and why: the game's rules for this decision, then the choices."""
     v = deal.view(seat)
-    n, o = deal.notation, deal.options
-    hand = v.hand
-    out: list[str] = []
-    if v.phase == "play":
-        last = len(v.tricks) == getattr(deal, "TRICKS", -1) - 1
-        lead = next((c for c in v.trick if c != FOOL), None)
-        if not v.trick:
-            out.append("You lead this trick: any card"
-                       + (", the Fool included (the next card then sets the suit)."
-                          if o.get("fool_lead_allowed") == "true" else ", but not the Fool (fool_lead_allowed=false)."))
-        elif lead is None:
-            out.append("The Fool was led: your card sets the suit, so any card will do.")
-        elif suit_of(lead) == TRUMP_SUIT:
-            out.append("Trumps were led: you must play a trump (any trump; you need not beat)."
-                       if hand & TRUMPS else "Trumps were led and you have none: any card.")
-        else:
-            s = suit_of(lead)
-            sn = n.suit_names_en[s]
-            if hand & SUIT_MASKS[s]:
-                out.append(f"{sn} were led and you hold {sn}: you must follow {sn} "
-                           "(you need not beat the cards on the table).")
-            elif hand & TRUMPS:
-                out.append(f"{sn} were led and you have none: you must trump (any trump will do; "
-                           "there is no duty to overtrump).")
-            else:
-                out.append(f"You have neither {sn} nor trumps: any card.")
-        if hand & 1:
-            out.append("The Fool cannot excuse in the last trick: held to the end it costs "
-                       f"{o.get('fool_not_excused_penalty', '2')} M to each opponent." if last else
-                       "You may instead excuse yourself with the Fool: it never wins, comes back to your "
-                       "pile, and earns 1 M from each opponent.")
-        out.append("The highest trump wins, else the highest card of the suit led. Swords and Batons "
-                   "rank K Q C J 10 9 8 7 6 5 4; Cups and Coins (round suits) K Q C J A 2 3 4 5 6 7.")
-        out.append("A Tarot (a King, XXI, I, the Fool) earns 1 M from each opponent when its trick is "
-                   "won by its player and costs 1 M to each when captured; la Belle (AD) earns 1 M from "
-                   "each whoever wins; winning the last trick with a King or the Bagat (I) is the "
-                   "Ultimo, 6 M from each"
-                   + (", and such a card captured in the last trick costs 6 M to each."
-                      if o.get("ultimo_fail") == "6" else "."))
-    elif v.phase == "discard":
-        rule = o.get("illegal_discard")
-        out.append("The dealer discards 4 cards and the others 1, so that everyone holds 20 for the 20 "
-                   "tricks. Your discards go to your pile and count for you at the end.")
-        if rule == "forbidden":
-            out.append("Trumps, the Fool and Kings may not be discarded (illegal_discard=forbidden) "
-                       "unless you have nothing else.")
-        else:
-            once = " once, however many" if rule == "penalty_once" else " per card"
-            out.append(f"Discarding a trump, the Fool or a King costs 2 M to each opponent{once}.")
-        out.append("Name the cards on one line (e.g. `4B 7S`) or one by one; `clear` starts again.")
-    elif v.phase == "declare":
-        out.append("Declarations are voluntary; each shows its cards to everyone, and what is not "
-                   "declared now can never be claimed. Say `done` when you have finished.")
-        out.append("Values, in marques from each opponent: 4/5/6/7 Tarots 1/2/3/4 (the 7 Tarots with "
-                   "la Belle 5); 2 Kings + Fool 1, 3 Kings 1, 3 Kings + Fool 2, 4 Kings 3, 4 Kings + "
-                   "Fool 4; 10/15/20 triomphes (trumps and the Fool) 1/2/3; an Imperial (K Q C J of a "
-                   "suit, or the four Queens, Cavaliers or Jacks) 1 each; a Brizigole (XXI-XX-XIX-XVIII "
-                   "or I-II-III-IV, one more per further trump up to 6) 1/2/3; Tous les trois (XXI, I "
-                   "and the Fool) 3; Qui n'a le sien (two of XXI, I, Fool) 1 from each player holding "
-                   "none of them.")
-    elif v.phase == "show":
-        out.append("Your declaration leaves a choice of cards: choose which ones to show (they become "
-                   "public), on one line or one by one.")
-    elif v.phase == "redeal":
-        out.append("You may ask for a redeal of a bad hand (`redeal`) or keep it (`done`); it happens "
-                   "only if both others grant it, and you then pay them.")
-    elif v.phase == "grant":
-        out.append("Another player asks for a redeal: `grant` or `refuse`. If both grant, he pays each "
-                   "of you and the same dealer deals again.")
+    out = guide_for(deal).help(deal, seat)
     legal = v.legal_actions
-    if v.phase in PHASE_VERB and legal:
+    verb = guide_for(deal).card_phases.get(v.phase)
+    if verb and legal:
         slots, eligible = pending_cards(deal)
-        out.append(f"You {PHASE_VERB[v.phase]} {_plural(slots, 'card')} in all, from: "
-                   + " ".join(format_card(c, n) for c in in_display_order(eligible))
+        out.append(f"You {verb} {plural(slots, 'card')} in all, from: "
+                   + " ".join(format_card(c, deal.notation) for c in in_display_order(eligible, deal.card_power))
                    + (" (or `done` to stop short)." if DONE in legal else "."))
     elif legal:
-        out.append("Legal now: " + " ".join(deal.action_token(a) for a in _display_actions(legal)) + ".")
+        out.append("Legal now: " + " ".join(deal.action_token(a) for a in _display_actions(deal, legal)) + ".")
     out.append(COMMANDS)
     return out
 
 
-def _display_actions(actions: Sequence[int]) -> list[int]:
-    cards = in_display_order([a for a in actions if a < 78])
+def _display_actions(deal: Deal, actions: Sequence[int]) -> list[int]:
+    cards = in_display_order([a for a in actions if a < 78], deal.card_power)
     return cards + sorted(a for a in actions if a >= 78 and a != DONE) + ([DONE] if DONE in actions else [])
 
 
@@ -571,9 +373,9 @@ class PlaySession:
 
         self.out = out
         self.cls = variant_class(variant)
-        self.players = self.cls.players
         self.me = seat
         self.match = Match(variant, options, seed)
+        self.players = self.match.players
         self.deals = deals
         self.record = record
         self.script = script
@@ -627,8 +429,8 @@ class PlaySession:
             end_of_deal(self.out, deal, self.names,
                         f"End of deal {done + 1}" + (" (annulled)" if annulled else ""))
             done += not annulled
-            self.out.print(source_table(self.players, self.names, {}, self.match.totals,
-                                        f"Running marques after {_plural(number, 'deal')}"))
+            self.out.print(source_table(deal, self.names, {}, self.match.totals,
+                                        f"Running {deal.SCORE_UNIT} after {plural(number, 'deal')}"))
             self.save(deal, number)
             if annulled:
                 self.out.print(f"{self.names[deal.dealer]} deals again.")
@@ -726,11 +528,11 @@ class PlaySession:
     def choices(self, deal: Deal, chosen: Sequence[int]) -> list[int]:
         """The numbered choices shown to the person, in display order."""
         legal = deal.legal_actions()
-        if deal.phase in PHASE_VERB:
+        if deal.phase in guide_for(deal).card_phases:
             _, eligible = pending_cards(deal)
-            cards = [c for c in in_display_order(eligible) if c not in chosen]
+            cards = [c for c in in_display_order(eligible, deal.card_power) if c not in chosen]
             return cards + ([DONE] if DONE in legal else [])
-        return _display_actions(legal)
+        return _display_actions(deal, legal)
 
     def resolve(self, deal: Deal, word: str, choices: Sequence[int]) -> int:
         if word.isdigit():
@@ -746,12 +548,12 @@ class PlaySession:
         a rule) and then nothing has changed, neither the deal nor ``chosen``."""
         choices = self.choices(deal, chosen)
         actions = [self.resolve(deal, w, choices) for w in words]
-        if deal.phase not in PHASE_VERB:
+        verb = guide_for(deal).card_phases.get(deal.phase)
+        if verb is None:
             if len(actions) != 1:
                 raise IllegalActionError("one move at a time")
             self.push(deal, actions[0])
             return True
-        verb = PHASE_VERB[deal.phase]
         slots, eligible = pending_cards(deal)
         new: list[int] = []
         done = False
@@ -765,7 +567,7 @@ class PlaySession:
             else:
                 new.append(a)
         if len(chosen) + len(new) > slots:
-            raise IllegalActionError(f"you have only {_plural(slots - len(chosen), 'more card')} to {verb}")
+            raise IllegalActionError(f"you have only {plural(slots - len(chosen), 'more card')} to {verb}")
         cards = chosen + new
         if len(cards) < slots and not done:
             chosen[:] = cards
@@ -783,6 +585,7 @@ class PlaySession:
         v = deal.view(self.me)
         n = deal.notation
         out = self.out
+        guide = guide_for(deal)
         out.print()
         marked = 0
         if v.phase == "play":
@@ -795,38 +598,20 @@ class PlaySession:
             else:
                 out.print(Text(f"{where}. You lead.", style="bold"))
             marked = mask(a for a in v.legal_actions if a < 78)
-        elif v.phase in PHASE_VERB:
-            slots, eligible = pending_cards(deal)
-            marked = eligible & ~mask(chosen)
-            if v.phase == "discard":
-                what = f"Discard {_plural(slots, 'card')}" if not chosen else \
-                    f"Chosen so far: {' '.join(format_card(c, n) for c in chosen)}; " \
-                    f"{slots - len(chosen)} more to discard"
-                out.print(Text(f"{what}. Discards go to your own pile.", style="bold"))
-            else:
-                decl = next((a for a in reversed(deal.history) if a >= 78), None)
-                title = declaration_title(deal, decl) if decl is not None else "your declaration"
-                left = slots - len(chosen)
-                out.print(Text(f"Show {_plural(left, 'more card')} for {title}.", style="bold"))
-        elif v.phase == "declare":
-            out.print(Text("Your declarations (voluntary; the cards shown become public).", style="bold"))
-        elif v.phase == "redeal":
-            out.print(Text("Ask for a redeal of a bad hand (`redeal`; both others must grant it, and "
-                           "you pay them) or keep it (`done`)?", style="bold"))
-        elif v.phase == "grant":
-            out.print(Text("A redeal is asked for: `grant` it or `refuse` it?", style="bold"))
         else:
-            out.print(Text(f"Phase: {v.phase}.", style="bold"))
-        out.print(f"Your hand ({_plural(v.hand.bit_count(), 'card')}):")
-        for line in hand_lines(v.hand, marked, n, mask(chosen)):
+            if v.phase in guide.card_phases:
+                marked = pending_cards(deal)[1] & ~mask(chosen)
+            head = guide.header(deal, v, chosen)
+            if head:
+                out.print(Text(head, style="bold"))
+        for line in guide.table_lines(deal, v, marked):
+            out.print(line)
+        out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}):")
+        for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power):
             out.print(line)
         choices = self.choices(deal, chosen)
-        labels = []
-        for i, a in enumerate(choices, 1):
-            label = deal.action_token(a)
-            if a >= 78 and a != DONE and v.phase == "declare":
-                label += f" ({declaration_title(deal, a)})"
-            labels.append(f"{i} {label}")
+        labels = [f"{i} {guide.action_label(deal, a) if a >= 78 else deal.action_token(a)}"
+                  for i, a in enumerate(choices, 1)]
         out.print(Text("Choices: " + " · ".join(labels), style="green"))
 
 
@@ -854,7 +639,7 @@ def show_replay(out: Console, record) -> Deal:
     narrator.start(deal)
     for s in range(deal.players):
         h = deal.view(s).hand
-        out.print(f"{names[s]}'s hand: " + " ".join(format_card(c, n) for c in in_display_order(h)))
+        out.print(f"{names[s]}'s hand: " + " ".join(format_card(c, n) for c in in_display_order(h, deal.card_power)))
     for a in record.actions:
         seat, phase = deal.to_play, deal.phase
         deal.push(a)
@@ -868,14 +653,16 @@ def show_replay(out: Console, record) -> Deal:
     return deal
 
 
-def summary_tables(agg, bots: Sequence[str]) -> list:
-    """The summary of ``tarot simulate``: mean marques per deal by source of payment, for each
-    seat and for each position relative to the dealer, the marques changing hands per source,
+def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> list:
+    """The summary of ``tarot simulate``: mean score per deal by source of payment, for each
+    seat and for each position relative to the dealer, the score changing hands per source,
     mean card points, and the share of deals with one or two winners."""
+    cls = variant_class(variant)
+    guide, unit = guide_for(cls), cls.SCORE_UNIT
     players = agg.players
     means, points, pos = agg.mean_scores(), agg.mean_points(), agg.mean_position()
     positions = POSITIONS if players == 3 else tuple(f"dealer + {p}" for p in range(players))
-    t = Table(title=f"Mean per deal over {_plural(agg.n, 'deal')} (marques, unless said otherwise)",
+    t = Table(title=f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)",
               box=box.SIMPLE, title_justify="left")
     t.add_column("", no_wrap=True)
     for s in range(players):
@@ -884,7 +671,7 @@ def summary_tables(agg, bots: Sequence[str]) -> list:
         t.add_column(p, justify="right", style="dim")
     t.add_column("moved", justify="right")
     for src in agg.sources:
-        t.add_row(SOURCE_TITLES[src], *(f"{v:+.2f}" for v in agg.mean_source(src)),
+        t.add_row(guide.source_title(src), *(f"{v:+.2f}" for v in agg.mean_source(src)),
                   *(f"{v:+.2f}" for v in agg.mean_position_source(src)), f"{agg.mean_moved(src):.2f}")
     t.add_row(Text("total", style="bold"), *(Text(f"{v:+.2f}", style="bold") for v in means),
               *(f"{v:+.2f}" for v in pos), f"{sum(agg.mean_moved(x) for x in agg.sources):.2f}",
@@ -892,9 +679,9 @@ def summary_tables(agg, bots: Sequence[str]) -> list:
     t.add_row("± 95% interval", *(f"{agg.ci95(s):.2f}" for s in range(players)), *([""] * (players + 1)))
     t.add_row("card points won", *(f"{v:.2f}" for v in points),
               *(f"{v:.2f}" for v in agg.mean_position_points()), "")
-    out: list = [t, "Seats 0..2 are the table's seats (each deals in turn; bots: " + ", ".join(
-        f"{s} {b}" for s, b in enumerate(bots)) + "); dealer/right/left are positions relative to the "
-        "dealer (his right leads the first trick, his left cuts); moved = marques changing hands."]
+    out: list = [t, f"Seats 0..{players - 1} are the table's seats (each deals in turn; bots: " + ", ".join(
+        f"{s} {b}" for s, b in enumerate(bots)) + "); the other columns are positions relative to the "
+        f"dealer (his right, dealer + 1, plays first); moved = {unit} changing hands."]
     share = agg.winners_share()
     if share:
         out.append("Deals by number of players at or above par: " + ", ".join(
@@ -937,7 +724,9 @@ def variants_table() -> Table:
     t.add_column("options", justify="right")
     for name in sorted(VARIANTS):
         cls = VARIANTS[name]
-        t.add_row(name, cls.title, str(cls.players), str(len(cls.OPTIONS)))
+        spec = next((o for o in cls.OPTIONS if o.key == "players"), None)
+        count = f"{spec.int_range[0]}-{spec.int_range[1]}" if spec and spec.int_range else str(cls.players)
+        t.add_row(name, cls.title, count, str(len(cls.OPTIONS)))
     return t
 
 
@@ -961,13 +750,13 @@ def console_reader(out: Console) -> Callable[[str], str | None]:
 __all__ = [
     "Narrator",
     "PlaySession",
+    "Guide",
     "describe_payment",
+    "guide_for",
     "end_of_deal",
-    "explain_packets",
     "hand_lines",
     "make_console",
     "options_table",
-    "payment_reason",
     "pending_cards",
     "phase_help",
     "seat_names",

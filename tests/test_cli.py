@@ -374,7 +374,7 @@ def nominal(tok):
 
 
 def test_packets_explained_as_the_brief_example():
-    from tarot.tui import explain_packets
+    from tarot.tui_marolles import explain_packets
 
     counting = "KS KB QC QD CB"                      # 5 + 5 + 4 + 4 + 3 = 21
     empties = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 4S"  # 20 empties
@@ -393,7 +393,7 @@ def test_packets_explained_as_the_brief_example():
     ("KS QS 4S 5S 6S", 9, "1 of the counting cards = 5 points with 2 empties"),  # + QS and an empty: 4
 ])
 def test_packets_of_counting_cards(text, expected, phrase):
-    from tarot.tui import explain_packets
+    from tarot.tui_marolles import explain_packets
 
     lines, total = explain_packets(mask(parse_cards(text)), tarot.ITALIAN)
     assert total == expected
@@ -402,7 +402,7 @@ def test_packets_of_counting_cards(text, expected, phrase):
 
 def test_packet_explanation_totals_follow_the_rule_on_random_piles():
     """The packet procedure, written the players' way, gives Σ fractional values rounded (§0.2)."""
-    from tarot.tui import explain_packets
+    from tarot.tui_marolles import explain_packets
 
     rng = random.Random(5)
     pack = tarot.cards_of(tarot.variant_class(V).PACK)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import NUM_ACTIONS, action_token, parse_action
-from .cards import ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask
+from .cards import ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask, rank_of
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger, Payment
 from .options import Option, Options
@@ -137,6 +137,8 @@ class Deal:
     players: int = 0
     #: The sources of payment this variant reports (``DealResult.by_source`` keys), in order.
     SOURCES: ClassVar[tuple[str, ...]] = SOURCES
+    #: What scores count: ``marques`` (Marolles) or ``points``.
+    SCORE_UNIT: ClassVar[str] = "marques"
 
     # Set by subclasses' __init__.
     options: Options
@@ -209,6 +211,11 @@ class Deal:
 
     def result(self) -> DealResult:
         raise NotImplementedError
+
+    def card_power(self, card: Card) -> int:
+        """The rank of a suit card within its suit in this deal, higher beats lower: K Q C J
+        10 .. 1 by default; variants where round suits run the other way override it."""
+        return rank_of(card)
 
     def summary(self) -> dict[str, Any]:
         """Facts of a finished deal worth a column in ``tarot simulate --json`` (JSON values):

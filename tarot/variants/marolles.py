@@ -997,6 +997,9 @@ class MarollesDeal(Deal):
             extra={"mort_cards_left": len(self.mort_cards) - self.trick_no} if self.MORT else {},
         )
 
+    def card_power(self, card: Card) -> int:
+        return suit_power(card)
+
     def declaration_name(self, action: int) -> str:
         return DECLARATION_NAMES[action]
 

@@ -1,0 +1,390 @@
+"""What the table says in Marolles (RULES.md §1, §2 and le Mort): the rules of each phase,
+why each payment is made, and the count of each pile in packets of three, the player's way
+(§0.2). Used by ``tarot.tui`` for ``marolles-1637``, ``marolles-78`` and ``marolles-2p``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from .core.actions import DONE
+from .core.cards import (
+    FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, format_card, suit_of,
+)
+from .core.counting import COUNTING_CARDS, reduced_total
+from .core.deal import Deal, View
+from .core.errors import IllegalActionError
+from .core.ledger import Payment
+from .tui import (
+    Guide, _card_in, _player_of, describe_payment, display_key, in_display_order, pending_cards,
+    plural, seat_label,
+)
+from .variants.marolles import suit_power
+
+
+def nominal(card: Card) -> int:
+    """A card's value as players count it: Tarots 5, Queens 4, Cavaliers 3, Jacks 2, empties 1."""
+    return reduced_total(1 << card) + 1
+
+
+def declaration_title(deal: Deal, token_or_action: str | int) -> str:
+    a = deal.parse_action(token_or_action) if isinstance(token_or_action, str) else token_or_action
+    name = getattr(deal, "declaration_name", None)
+    try:
+        return name(a) if name else deal.action_token(a)
+    except (KeyError, IllegalActionError):
+        return deal.action_token(a)
+
+
+# ---------------------------------------------------------------------------------------
+# Counting in packets of three, the player's way (RULES.md §0.2)
+# ---------------------------------------------------------------------------------------
+def _packet_value(cards: Sequence[Card | None]) -> int:
+    """A packet of three (``None`` = an empty card): the counting cards' values, less 1 for
+    each counting card beyond the first; three empties make 1."""
+    counting = [c for c in cards if c is not None]
+    if not counting:
+        return 1
+    return sum(nominal(c) for c in counting) - (len(counting) - 1)
+
+
+def explain_packets(pile: CardSet, notation) -> tuple[list[str], int]:
+    """Count a pile the way the 1637 players did, and say how (S1's packet rules, §0.2).
+
+    Each counting card is packed with two empty cards and scores its value; when empties run
+    short, counting cards share packets (two: their sum less 1; three: less 2); the remaining
+    empties go in threes, 1 point a packet; two surplus cards count as if a third empty were
+    there, a single surplus card scores its value less 1 (an empty: 0).
+
+    >>> from tarot.core.cards import ITALIAN, mask, parse_cards
+    >>> lines, total = explain_packets(mask(parse_cards("KS QC 2B 4B 5B 6B 7B")), ITALIAN)
+    >>> total, lines[1], lines[2]
+    (9, '2 counting cards = 9 points with 4 empties', '1 surplus card (an empty): 0')
+    """
+    cards = in_display_order(pile, suit_power)
+    counting = sorted((c for c in cards if COUNTING_CARDS >> c & 1), key=lambda c: (-nominal(c), display_key(c, suit_power)))
+    k, empties = len(counting), len(cards) - sum(1 for c in cards if COUNTING_CARDS >> c & 1)
+
+    def tok(c):
+        return "an empty" if c is None else format_card(c, notation)
+
+    lines = [f"{plural(len(cards), 'card')}: {plural(k, 'counting card')}"
+             + (" (" + ", ".join(f"{tok(c)} {nominal(c)}" for c in counting) + ")" if k else "")
+             + f" and {plural(empties, 'empty', 'empties')}"]
+    total = 0
+    single = min(k, empties // 2)
+    if single:
+        v = sum(nominal(c) for c in counting[:single])
+        head = plural(k, "counting card") if single == k else f"{single} of the counting cards"
+        lines.append(f"{head} = {plural(v, 'point')} with {2 * single} empties")
+        total += v
+    rest, left = counting[single:], empties - 2 * single
+    if rest:
+        group: list[Card | None] = [*rest, *([None] * left)]
+        full = len(group) - len(group) % 3
+        if full:
+            lines.append(f"not enough empties to give {'the other' if single else 'each'} counting "
+                         f"card{'s' if single else ''} two: counting cards share packets (each beyond "
+                         "the first in a packet counts 1 less)")
+        for i in range(0, full, 3):
+            packet = group[i:i + 3]
+            v = _packet_value(packet)
+            total += v
+            lines.append(f"packet {' '.join(tok(c) for c in packet)} = {plural(v, 'point')}")
+        surplus = group[full:]
+    else:
+        packets = left // 3
+        if packets:
+            more = "more empties" if single else "empties"
+            lines.append(f"{3 * packets} {more} = {plural(packets, 'point')}")
+            total += packets
+        surplus = [None] * (left % 3)
+    if len(surplus) == 1:
+        c = surplus[0]
+        if c is None:
+            lines.append("1 surplus card (an empty): 0")
+        else:
+            v = nominal(c) - 1
+            total += v
+            lines.append(f"1 surplus card ({tok(c)}): its value less 1 = {plural(v, 'point')}")
+    elif len(surplus) == 2:
+        v = _packet_value([*surplus, None])
+        total += v
+        lines.append(f"2 surplus cards ({' and '.join(tok(c) for c in surplus)}), counted as if a "
+                     f"third empty were there = {plural(v, 'point')}")
+    lines.append(f"total {plural(total, 'point')}")
+    return lines, total
+
+
+def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
+    r = deal.result()
+    par_opt = deal.options.get("par_points")
+    if par_opt is None:
+        return
+    par, pts = int(par_opt), r.card_points
+    winners = [s for s in range(deal.players) if pts[s] >= par]
+    losers = [s for s in range(deal.players) if pts[s] < par]
+    verdict = "; ".join(
+        f"{names[s]} {pts[s]} ({'wins' if pts[s] >= par else 'loses'}, "
+        f"{abs(pts[s] - par)} {'above' if pts[s] > par else 'below' if pts[s] < par else 'at'} par)"
+        .replace("0 at par", "at par") for s in range(deal.players))
+    out.print(f"Par is {par}: {verdict}.")
+    if not winners or not losers:
+        out.print("No card-point payments: there must be at least one winner and one loser.")
+        return
+    if len(winners) == 1:
+        out.print(f"One winner: each loser pays {names[winners[0]]} 1 M per full 5 points below par.")
+    elif deal.options.get("two_winner_rule") == "dm_literal_top_winner":
+        out.print(f"Two winners: {names[losers[0]]} pays 1 M per full 5 points below par to the winner "
+                  "with more points (dm_literal_top_winner).")
+    else:
+        out.print(f"Two winners: each collects 1 M per full 5 points above par from {names[losers[0]]}.")
+    paid = [p for p in deal.ledger.entries if p.reason == "card_points"]
+    for p in paid:
+        out.print(Text("  " + describe_payment(p, deal, names), style="yellow"))
+    if not paid:
+        out.print("  Nobody is a full 5 points from par: no payment.")
+    for s in r.info.get("forfeited", []):
+        out.print(f"  ({names[s]} has forfeited and receives nothing.)")
+
+
+# ---------------------------------------------------------------------------------------
+# The rules of each decision
+# ---------------------------------------------------------------------------------------
+def _rules_help(deal: Deal, seat: int) -> list[str]:
+    """The rules that bear on the seat's decision now (Marolles, RULES.md §1, §2, §1.10)."""
+    v = deal.view(seat)
+    n, o = deal.notation, deal.options
+    hand = v.hand
+    out: list[str] = []
+    if v.phase == "play":
+        last = len(v.tricks) == getattr(deal, "TRICKS", -1) - 1
+        lead = next((c for c in v.trick if c != FOOL), None)
+        if not v.trick:
+            out.append("You lead this trick: any card"
+                       + (", the Fool included (the next card then sets the suit)."
+                          if o.get("fool_lead_allowed") == "true" else ", but not the Fool (fool_lead_allowed=false)."))
+        elif lead is None:
+            out.append("The Fool was led: your card sets the suit, so any card will do.")
+        elif suit_of(lead) == TRUMP_SUIT:
+            out.append("Trumps were led: you must play a trump (any trump; you need not beat)."
+                       if hand & TRUMPS else "Trumps were led and you have none: any card.")
+        else:
+            s = suit_of(lead)
+            sn = n.suit_names_en[s]
+            if hand & SUIT_MASKS[s]:
+                out.append(f"{sn} were led and you hold {sn}: you must follow {sn} "
+                           "(you need not beat the cards on the table).")
+            elif hand & TRUMPS:
+                out.append(f"{sn} were led and you have none: you must trump (any trump will do; "
+                           "there is no duty to overtrump).")
+            else:
+                out.append(f"You have neither {sn} nor trumps: any card.")
+        if hand & 1:
+            out.append("The Fool cannot excuse in the last trick: held to the end it costs "
+                       f"{o.get('fool_not_excused_penalty', '2')} M to each opponent." if last else
+                       "You may instead excuse yourself with the Fool: it never wins, comes back to your "
+                       "pile, and earns 1 M from each opponent.")
+        full = deal.PACK.bit_count() == 78
+        out.append("The highest trump wins, else the highest card of the suit led. Swords and Batons "
+                   f"rank K Q C J 10 9 … {'1' if full else '4'}; Cups and Coins (round suits) "
+                   f"K Q C J A 2 3 … {'10' if full else '7'}.")
+        if getattr(deal, "MORT", False):
+            out.append("Le Mort's next card joins every trick after both of yours"
+                       + (" and competes for it: if it is the best card, le Mort takes the trick and "
+                          "the same player leads again." if o.get("mort_card_competes") == "true"
+                          else "; it goes to whoever of you wins the trick.")
+                       + " Le Mort never pays or receives.")
+        out.append("A Tarot (a King, XXI, I, the Fool) earns 1 M from each opponent when its trick is "
+                   "won by its player and costs 1 M to each when captured; la Belle (AD) earns 1 M from "
+                   "each whoever wins; winning the last trick with a King or the Bagat (I) is the "
+                   "Ultimo, 6 M from each"
+                   + (", and such a card captured in the last trick costs 6 M to each."
+                      if o.get("ultimo_fail") == "6" else "."))
+    elif v.phase == "discard":
+        rule = o.get("illegal_discard")
+        d, dd, tricks = deal.DISCARDS, deal.DEALER_DISCARDS, deal.TRICKS
+        who = (f"The dealer discards {dd} cards and the others {d}" if d else
+               f"Only the dealer discards: {dd} cards")
+        out.append(f"{who}, so that everyone holds {tricks} for the {tricks} tricks. Your discards go "
+                   "to your pile and count for you at the end.")
+        if rule == "forbidden":
+            out.append("Trumps, the Fool and Kings may not be discarded (illegal_discard=forbidden) "
+                       "unless you have nothing else.")
+        else:
+            once = " once, however many" if rule == "penalty_once" else " per card"
+            out.append(f"Discarding a trump, the Fool or a King costs 2 M to each opponent{once}.")
+        out.append("Name the cards on one line (e.g. `4B 7S`) or one by one; `clear` starts again.")
+    elif v.phase == "declare":
+        out.append("Declarations are voluntary; each shows its cards to everyone, and what is not "
+                   "declared now can never be claimed. Say `done` when you have finished.")
+        out.append("Values, in marques from each opponent: 4/5/6/7 Tarots 1/2/3/4 (the 7 Tarots with "
+                   "la Belle 5); 2 Kings + Fool 1, 3 Kings 1, 3 Kings + Fool 2, 4 Kings 3, 4 Kings + "
+                   "Fool 4; 10/15/20 triomphes (trumps and the Fool) 1/2/3; an Imperial (K Q C J of a "
+                   "suit, or the four Queens, Cavaliers or Jacks) 1 each; a Brizigole (XXI-XX-XIX-XVIII "
+                   "or I-II-III-IV, one more per further trump up to 6) 1/2/3; Tous les trois (XXI, I "
+                   "and the Fool) 3; Qui n'a le sien (two of XXI, I, Fool) 1 from each player holding "
+                   "none of them.")
+    elif v.phase == "show":
+        out.append("Your declaration leaves a choice of cards: choose which ones to show (they become "
+                   "public), on one line or one by one.")
+    elif v.phase == "redeal":
+        out.append("You may ask for a redeal of a bad hand (`redeal`) or keep it (`done`); it happens "
+                   "only if both others grant it, and you then pay them.")
+    elif v.phase == "grant":
+        out.append("Another player asks for a redeal: `grant` or `refuse`. If both grant, he pays each "
+                   "of you and the same dealer deals again.")
+    return out
+
+
+class MarollesGuide(Guide):
+    """Marolles at the table: discards and declarations narrated, the rules of each phase, every
+    payment in words, the piles counted in packets of three."""
+
+    card_phases = {"discard": "discard", "show": "show"}
+    source_titles = {
+        "declarations": "declarations", "tarots": "Tarots played", "belle": "la Belle",
+        "ultimo": "Ultimo", "card_points": "card points", "penalties": "penalties",
+    }
+
+    def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        cut, n = deal.cut_card, deal.notation
+        out.print(f"Cut card: {format_card(cut, n)} ({card_name(cut, n)}), shown to all and "
+                  f"dealt to {names[deal.dealer]}.")
+        if getattr(deal, "MORT", False):
+            out.print(f"{plural(len(deal.mort_cards), 'card')} are dealt face down to le Mort; one "
+                      "joins each trick.")
+
+    def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
+                seat: int, phase: str, action: int, state: dict) -> None:
+        name, n = names[seat], deal.notation
+        if phase == "discard":
+            pending = state.setdefault("discards", {})
+            if action != DONE:
+                pending.setdefault(seat, []).append(action)
+                if deal.phase == "discard" and deal.to_play == seat:
+                    return  # more to come: say it once, with the penalties after
+            cards = pending.pop(seat, [])
+            if seat in reveal and cards:
+                what = " ".join(format_card(c, n) for c in cards)
+            else:
+                what = plural(len(cards), "card")
+            stop = " and stops (too few discards)" if action == DONE else ""
+            out.print(f"{name} discards {what}{stop}.")
+        elif phase in ("declare", "show"):
+            declared = state.setdefault("declared", set())
+            for s, a, cs in deal.shown[state.get("shown", 0):]:
+                declared.add(s)
+                out.print(Text(f"{names[s]} declares {declaration_title(deal, a)}, showing "
+                               f"{' '.join(format_card(c, n) for c in in_display_order(cs, suit_power))}.",
+                               style="magenta"))
+            state["shown"] = len(deal.shown)
+            if action == DONE and phase == "declare" and seat not in declared:
+                out.print(f"{name} declares nothing.")
+        elif phase == "redeal":
+            out.print(f"{name} asks for a redeal." if action != DONE else f"{name} keeps the hand.")
+        elif phase == "grant":
+            out.print(f"{name} {'grants' if deal.action_token(action) == 'grant' else 'refuses'} "
+                      "the redeal.")
+
+    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+        n = deal.notation
+        if view.phase == "discard":
+            slots = pending_cards(deal)[0]
+            what = (f"Discard {plural(slots, 'card')}" if not chosen else
+                    f"Chosen so far: {' '.join(format_card(c, n) for c in chosen)}; "
+                    f"{slots - len(chosen)} more to discard")
+            return f"{what}. Discards go to your own pile."
+        if view.phase == "show":
+            left = pending_cards(deal)[0] - len(chosen)
+            title = (declaration_title(deal, view.pending_declaration)
+                     if view.pending_declaration is not None else "your declaration")
+            return f"Show {plural(left, 'more card')} for {title}."
+        if view.phase == "declare":
+            return "Your declarations (voluntary; the cards shown become public)."
+        if view.phase == "redeal":
+            return ("Ask for a redeal of a bad hand (`redeal`; both others must grant it, and you pay "
+                    "them) or keep it (`done`)?")
+        if view.phase == "grant":
+            return "A redeal is asked for: `grant` it or `refuse` it?"
+        return super().header(deal, view, chosen)
+
+    def help(self, deal: Deal, seat: int) -> list[str]:
+        return _rules_help(deal, seat)
+
+    def action_label(self, deal: Deal, action: int) -> str:
+        tok = deal.action_token(action)
+        if action != DONE and deal.phase == "declare":
+            return f"{tok} ({declaration_title(deal, action)})"
+        return tok
+
+    def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        r = deal.result()
+        if "redeal" in r.info:
+            out.print(f"The hand was annulled: {names[r.info['redeal']]} was granted a redeal.")
+            return
+        out.print("Each pile (tricks won and own discards) is counted in packets of three: a "
+                  "counting card with two empties scores its value (Tarots 5, Queens 4, Cavaliers 3, "
+                  "Jacks 2), three empties score 1.")
+        for s in range(deal.players):
+            lines, total = explain_packets(deal.piles[s], deal.notation)
+            out.print(Text(f"{names[s]}: {r.card_points[s]} points", style="bold"))
+            for line in lines:
+                out.print(f"    {line}")
+            if total != r.card_points[s]:  # never expected: the engine and this count disagree
+                out.print(Text(f"    (the engine counts {r.card_points[s]})", style="red"))
+        if "mort_pile" in r.info:
+            out.print(f"Le Mort's pile ({plural(r.info['mort_pile'].bit_count(), 'card')}) counts "
+                      "for no one.")
+        _card_point_text(out, deal, names)
+
+    def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
+        """Why a payment was made, in words."""
+        n = deal.notation
+        card = _card_in(p.detail, n) if p.detail else None
+        cname = card_name(card, n) if card is not None else p.detail
+        payer, payee = names[p.payer], names[p.payee]
+        who = _player_of(deal, card, p.trick) if card is not None else None
+        r = p.reason
+        if r == "cut":
+            return f"the cut card, {cname}, is a Tarot"
+        if r == "declaration":
+            return f"{payee} declared {declaration_title(deal, p.detail)}"
+        if r == "qui_na_le_sien":
+            return f"{payee} declared Qui n'a le sien and {payer} holds none of XXI, I and the Fool"
+        if r == "tarot":
+            if who and who[0] == p.payer:
+                return f"{payer}'s {cname} captured by {seat_label(names, who[1])}"
+            return f"{payee}'s {cname} won its trick"
+        if r == "excuse":
+            return f"{payee} excused the Fool"
+        if r == "belle":
+            return f"{payee} played la Belle ({cname})"
+        if r == "ultimo":
+            if who and who[0] == p.payer:
+                return f"Ultimo failed: {payer}'s {cname} captured in the last trick by {seat_label(names, who[1])}"
+            return f"Ultimo: {payee} won the last trick with {cname}"
+        if r == "card_points":
+            pts = deal.result().card_points if deal.is_over else None
+            if pts:
+                return f"card points ({payer} {pts[p.payer]}, {payee} {pts[p.payee]})"
+            return "card points"
+        if r == "discard":
+            return f"{payer} discarded a trump or a Tarot"
+        if r == "wrong_discard":
+            return f"{payer} discarded too few cards"
+        if r == "fool_not_excused":
+            return f"{payer} held the Fool to the last trick (never excused)"
+        if r == "revoke":
+            return f"{payer} revoked with {cname}"
+        if r == "forfeit":
+            return f"{payer} has forfeited: a receipt ({p.detail}) is given back"
+        if r == "redeal":
+            return f"{payer} was granted a redeal"
+        return r.replace("_", " ") + (f" ({p.detail})" if p.detail else "")
+
+
+GUIDE = MarollesGuide()
