@@ -425,7 +425,8 @@ class PlaySession:
                 self.error(str(e))
                 return 1
             result = self.match.record(deal)
-            annulled = "redeal" in result.info
+            # a hand not played out (a redeal granted, all passed, a petit sec) is not counted
+            annulled = bool({"redeal", "all_passed", "annulled"} & set(result.info))
             end_of_deal(self.out, deal, self.names,
                         f"End of deal {done + 1}" + (" (annulled)" if annulled else ""))
             done += not annulled
@@ -433,7 +434,7 @@ class PlaySession:
                                         f"Running {deal.SCORE_UNIT} after {plural(number, 'deal')}"))
             self.save(deal, number)
             if annulled:
-                self.out.print(f"{self.names[deal.dealer]} deals again.")
+                self.out.print(f"{self.names[self.match.dealer]} deals.")
             elif done < self.deals and not self.script:
                 line = self.read_line("Press Enter for the next deal (or type quit): ")
                 if line is None or line.strip().lower() in ("quit", "exit", "q"):
