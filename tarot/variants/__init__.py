@@ -1,3 +1,4 @@
 """The games, one module each, registered by name when imported."""
 
-from . import marolles  # noqa: F401  (registers marolles-1637)
+from . import marolles  # noqa: F401  (registers marolles-1637, marolles-78, marolles-2p)
+from . import early_french  # noqa: F401  (registers early-french)
