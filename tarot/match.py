@@ -69,5 +69,5 @@ class Match:
         for s, v in enumerate(r.scores):
             self.totals[s] += v
         if "redeal" not in r.info:
-            self.dealer = (self.dealer + 1) % self.players
+            self.dealer = (self.dealer + self.cls.seat_step(self.options)) % self.players
         return r

@@ -417,7 +417,7 @@ def _body(record: Record) -> list[str]:
         out.append(f"; End of the deal. Card points: {_per_seat(r.card_points)}.")
         if settlement:
             out.append(f"; Final payments: {_payments_text(settlement, n)}.")
-        out.append("; Marques by source:")
+        out.append(f"; {deal.SCORE_UNIT.capitalize()} by source:")
         rows = [(src.replace("_", " "), v) for src, v in r.by_source.items() if any(v)]
         rows.append(("total", list(r.scores)))
         width = max(len(name) for name, _ in rows)

@@ -143,7 +143,7 @@ def play_one(variant: str, options: Mapping[str, object] | None, seed: int, inde
     """Play deal ``index`` of the simulation seeded ``seed``: the unit of work of a pool."""
     cls = variant_class(variant)
     s = deal_seed(seed, index)
-    deal = cls(options, seed=s, dealer=index % cls.players_for(options))
+    deal = cls(options, seed=s, dealer=index * cls.seat_step(options) % cls.players_for(options))
     play_out(deal, [make_bot(name, seed=bot_seed(s, seat)) for seat, name in enumerate(bots)])
     return summarise(deal, index, s)
 

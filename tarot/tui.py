@@ -54,14 +54,17 @@ def make_console(plain: bool, stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, emoji=False, soft_wrap=True)
 
 
-def seat_names(players: int, me: int = 0) -> list[str]:
-    """Compass names seen from seat ``me``, in the anticlockwise order of play.
+def seat_names(players: int, me: int = 0, step: int = 1) -> list[str]:
+    """Compass names seen from seat ``me``: South, then in the anticlockwise order of play
+    (``step`` -1: seat ``s - 1`` plays after seat ``s``, and the names follow the play clockwise).
 
-    >>> seat_names(3, 0), seat_names(3, 2)
-    (['South', 'East', 'West'], ['East', 'West', 'South'])
+    >>> seat_names(3, 0), seat_names(3, 2), seat_names(4, 0, step=-1)
+    (['South', 'East', 'West'], ['East', 'West', 'South'], ['South', 'East', 'North', 'West'])
     """
     names = COMPASS.get(players) or tuple(f"Seat {i}" for i in range(players))
-    return [names[(s - me) % players] for s in range(players)]
+    if step < 0:  # clockwise play: after South comes West, on his left
+        names = (names[0], *reversed(names[1:]))
+    return [names[(s - me) * step % players] for s in range(players)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -125,7 +128,8 @@ def _player_of(deal: Deal, card: Card, trick: int | None) -> tuple[int, int] | N
     leader, cards, winner = deal.tricks[trick]
     if card not in cards:
         return None
-    return (leader + cards.index(card)) % deal.players, winner
+    seat = deal.trick_seat(leader, cards.index(card))
+    return (deal.players if seat is None else seat), winner
 
 
 def describe_payment(p: Payment, deal: Deal, names: Sequence[str]) -> str:
@@ -140,9 +144,9 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 
 
-def seat_label(names: Sequence[str], seat: int) -> str:
-    """A seat's name; a seat beyond the table's is le Mort (two-player Marolles)."""
-    return names[seat] if seat < len(names) else MORT
+def seat_label(names: Sequence[str], seat: int | None) -> str:
+    """A seat's name; no seat, or one beyond the table's, is le Mort (two-player Marolles)."""
+    return names[seat] if seat is not None and seat < len(names) else MORT
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,6 +198,11 @@ class Guide:
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         """The count at the end of a deal, before the table of scores by source."""
+
+    def after_deal(self, out: Console, deal: Deal, names: Sequence[str], state: dict) -> bool:
+        """Said after a deal's scores, with ``state`` kept for the whole session; True ends
+        the session (a game played to a target is over)."""
+        return False
 
 
 #: variant -> module of ``tarot`` whose ``GUIDE`` speaks for it (imported on first use).
@@ -262,8 +271,8 @@ class Narrator:
 def trick_text(deal: Deal, i: int, names: Sequence[str]) -> Text:
     """``Trick 3: East 7C, West KC, South T2 → South wins`` (le Mort's card, if any, last)."""
     leader, cards, winner = deal.tricks[i]
-    n, players = deal.notation, deal.players
-    played = ", ".join(f"{names[(leader + j) % players] if j < players else MORT} {format_card(c, n)}"
+    n = deal.notation
+    played = ", ".join(f"{seat_label(names, deal.trick_seat(leader, j))} {format_card(c, n)}"
                        for j, c in enumerate(cards))
     return Text(f"Trick {i + 1}: {played} → {seat_label(names, winner)} wins", style="bold")
 
@@ -380,24 +389,28 @@ class PlaySession:
         self.record = record
         self.script = script
         self.read_line = read_line
-        self.names = seat_names(self.players, seat)
-        others = [(seat + i) % self.players for i in range(1, self.players)]
+        self.step = self.cls.seat_step(self.match.options)
+        self.names = seat_names(self.players, seat, self.step)
+        others = [(seat + i * self.step) % self.players for i in range(1, self.players)]
         self.bot_names = dict(zip(others, bots))
         self.bots = {s: make_bot(b, seed=None if seed is None else bot_seed(seed, s))
                      for s, b in self.bot_names.items()}
         self.narrator = Narrator(out, self.names, reveal={seat})
         self.deal: Deal | None = None
         self.saved: list[Path] = []
+        #: What a game's guide keeps from deal to deal (a game to 50...).
+        self.game_state: dict = {}
 
     # ----- the session ------------------------------------------------------------------
     def run(self) -> int:
         """Play the deals; returns the exit code (0, or 1 after illegal input or early EOF in
         script mode)."""
-        order = " → ".join(self.names[(self.me + i) % self.players] for i in range(self.players))
+        order = " → ".join(self.names[(self.me + i * self.step) % self.players] for i in range(self.players))
+        way = "anticlockwise" if self.step > 0 else "clockwise"
         bots = ", ".join(f"{self.names[s]} ({b})" for s, b in self.bot_names.items())
         self.out.print(Text(f"{self.cls.title}. You are {self.names[self.me]} (seat {self.me}); "
                             f"against {bots}.", style="bold"))
-        self.out.print(f"Play goes anticlockwise: {order}. Type `help` at any prompt.")
+        self.out.print(f"Play goes {way}: {order}. Type `help` at any prompt.")
         changed = self.match.options.changed()
         if changed:
             self.out.print("Options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
@@ -433,6 +446,8 @@ class PlaySession:
             self.out.print(source_table(deal, self.names, {}, self.match.totals,
                                         f"Running {deal.SCORE_UNIT} after {plural(number, 'deal')}"))
             self.save(deal, number)
+            if guide_for(deal).after_deal(self.out, deal, self.names, self.game_state):
+                return 0
             if annulled:
                 self.out.print(f"{self.names[self.match.dealer]} deals.")
             elif done < self.deals and not self.script:
@@ -593,8 +608,8 @@ class PlaySession:
             total = getattr(deal, "TRICKS", None)
             where = f"Trick {len(v.tricks) + 1}" + (f" of {total}" if total else "")
             if v.trick:
-                table = ", ".join(f"{self.names[(v.leader + i) % self.players]} {format_card(c, n)}"
-                                  for i, c in enumerate(v.trick))
+                table = ", ".join(f"{seat_label(self.names, deal.trick_seat(v.leader, i))} "
+                                  f"{format_card(c, n)}" for i, c in enumerate(v.trick))
                 out.print(Text(f"{where}. On the table: {table}.", style="bold"))
             else:
                 out.print(Text(f"{where}. You lead.", style="bold"))
@@ -628,12 +643,13 @@ def show_replay(out: Console, record) -> Deal:
 
     checked = replay(record)
     deal = variant_class(record.variant)(record.options, deck=record.deck, dealer=record.dealer)
-    names = seat_names(deal.players, 0)
+    step = deal.seat_step(deal.options)
+    names = seat_names(deal.players, 0, step)
     n = deal.notation
     tags = ", ".join(f"{k} {v}" for k, v in record.tags.items())
     out.print(Text(f"{deal.title}" + (f" ({tags})" if tags else ""), style="bold"))
     out.print("Seats: " + ", ".join(f"{names[s]} = seat {s}" for s in range(deal.players))
-              + "; play goes anticlockwise.")
+              + f"; play goes {'anticlockwise' if step > 0 else 'clockwise'}.")
     if deal.options.changed():
         out.print("Options: " + ", ".join(f"{k}={v}" for k, v in deal.options.changed().items()))
     narrator = Narrator(out, names, reveal=set(range(deal.players)))

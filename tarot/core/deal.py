@@ -172,6 +172,19 @@ class Deal:
         return cls.players
 
     @classmethod
+    def seat_step(cls, options: Mapping[str, object] | None = None) -> int:
+        """+1 when seat ``s + 1`` plays after seat ``s`` (the anticlockwise games), -1 when
+        seat ``s - 1`` does (a clockwise option). The deal passes the same way."""
+        return 1
+
+    def trick_seat(self, leader: Seat, i: int) -> Seat | None:
+        """The seat that played card ``i`` of a trick led by ``leader`` (None: a card no seat
+        played, le Mort's in two-player Marolles)."""
+        if i >= self.players:
+            return None
+        return (leader + i * self.seat_step(self.options)) % self.players
+
+    @classmethod
     def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
         deck = list(cards_of(cls.PACK))
         (rng or random.Random(seed)).shuffle(deck)

@@ -174,6 +174,7 @@ class EarlyFrenchDeal(Deal):
     PACK = FULL_PACK
     players = 4
     SOURCES = EARLY_FRENCH_SOURCES
+    SCORE_UNIT = "points"
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal", "step",
@@ -231,6 +232,13 @@ class EarlyFrenchDeal(Deal):
     def set_aside(self) -> CardSet:
         """The cards not dealt (§3.3): no part of the hand, seen by no one."""
         return mask(self.deck[HAND_SIZE * self.players:])
+
+    @classmethod
+    def seat_step(cls, options: Mapping[str, object] | None = None) -> int:
+        return 1 if cls.make_options(options)["direction"] == "anticlockwise" else -1
+
+    def card_power(self, card: Card) -> int:
+        return self.power[card]
 
     def seat_after(self, seat: Seat) -> Seat:
         """The player who plays after ``seat`` (the direction of play)."""
