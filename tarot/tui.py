@@ -90,6 +90,7 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
     """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``."""
     groups: list[tuple[str, list[Card]]] = [("Trumps", [])]
     groups += [(notation.suit_names_en[s], []) for s in range(4)]
+    width = max(len(label) for label, _ in groups)
     for c in in_display_order(hand, power):
         s = suit_of(c)
         groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
@@ -97,7 +98,7 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
     for label, cards in groups:
         if not cards:
             continue
-        line = Text(f"  {label:<7} ")
+        line = Text(f"  {label:<{width}} ")
         for c in cards:
             tok = format_card(c, notation)
             if chosen >> c & 1:
@@ -189,7 +190,7 @@ class Guide:
         """A named action as offered in the choices (a token, perhaps with words)."""
         return deal.action_token(action)
 
-    def table_lines(self, deal: Deal, view: View, marked: CardSet) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str]) -> list:
         """Lines shown above the person's hand at each turn (cards on the table...)."""
         return []
 
@@ -220,7 +221,8 @@ def guide_for(deal: Deal | type[Deal]) -> Guide:
     g = _GUIDES.get(name)
     if g is None:
         try:
-            g = importlib.import_module(f"{__package__}.{GUIDE_MODULES[name]}").GUIDE
+            module = importlib.import_module(f"{__package__}.{GUIDE_MODULES[name]}")
+            g = getattr(module, "GUIDES", {}).get(name) or module.GUIDE
         except (KeyError, ImportError):
             g = Guide()
         _GUIDES[name] = g
@@ -448,9 +450,7 @@ class PlaySession:
             self.save(deal, number)
             if guide_for(deal).after_deal(self.out, deal, self.names, self.game_state):
                 return 0
-            if annulled:
-                self.out.print(f"{self.names[self.match.dealer]} deals.")
-            elif done < self.deals and not self.script:
+            if not annulled and done < self.deals and not self.script:
                 line = self.read_line("Press Enter for the next deal (or type quit): ")
                 if line is None or line.strip().lower() in ("quit", "exit", "q"):
                     return 0
@@ -620,7 +620,7 @@ class PlaySession:
             head = guide.header(deal, v, chosen)
             if head:
                 out.print(Text(head, style="bold"))
-        for line in guide.table_lines(deal, v, marked):
+        for line in guide.table_lines(deal, v, marked, self.names):
             out.print(line)
         out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}):")
         for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power):

@@ -57,7 +57,7 @@ class EarlyFrenchGuide(Guide):
                     "choice (the Fool itself excepted).")
         return super().header(deal, view, chosen)
 
-    def table_lines(self, deal: Deal, view: View, marked: int) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
         if view.phase != "consolation":
             return []
         pile = deal.piles[view.seat] & ~1  # the cards he has won, his own knowledge
