@@ -27,6 +27,13 @@ REASONS = {
     "revoke": "penalties",
     "forfeit": "penalties",         # receipts voided by a forfeit
     "redeal": "penalties",          # the price of a granted redeal
+    # ----- Modern French Tarot (tarot/variants/french.py; each its own source) -----
+    "contract": "contract",         # the contract's value: (25 + |points - target|) x multiplier
+    "petit_au_bout": "petit_au_bout",
+    "poignee": "poignee",
+    "chelem": "chelem",
+    # ----- Two-player French Tarot (tarot/variants/french_2p.py) -----
+    "game": "game",                 # the loser pays the winner 25 + (points - target) (zero_sum)
 }
 SOURCES = ("declarations", "tarots", "belle", "ultimo", "card_points", "penalties")
 

@@ -2,3 +2,4 @@
 
 from . import marolles  # noqa: F401  (registers marolles-1637, marolles-78, marolles-2p)
 from . import early_french  # noqa: F401  (registers early-french)
+from . import french_2p  # noqa: F401  (registers french-2p)

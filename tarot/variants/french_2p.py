@@ -1,0 +1,516 @@
+"""French Tarot for two players: 21 cards in hand and six table piles each (RULES.md §4.5).
+
+The seed's two-player variant of modern French Tarot (seed-modern, "Tarot for Two Players"; not
+an FFT game): no bidding, no chien, no poignée, no chelem bonus. Two seats, ``0`` and ``1``;
+the dealer's opponent is ``1 - dealer``. One phase, ``play``, then ``over``.
+
+**The deal** (deck order fixes it; §4.5). Each player gets six piles of three cards in a row
+(``pile 0`` .. ``pile 5``: two face down, the top one face up) and a hand of 21. The dealer deals
+to his opponent first, one card at a time to the piles, three at a time to the hands::
+
+    deck[0:3]    opponent's piles 0, 1, 2   (bottom layer, face down)
+    deck[3:6]    dealer's piles 0, 1, 2
+    deck[6:9]    opponent's piles 3, 4, 5
+    deck[9:12]   dealer's piles 3, 4, 5
+    deck[12:24]  the same again: the middle layer, face down
+    deck[24:36]  the same again: the top layer, face up
+    deck[36:78]  14 packets of 3 to the hands: packets 0, 2, 4 .. (deck[36:39], deck[42:45] ..)
+                 to the opponent, packets 1, 3, 5 .. (deck[39:42], deck[45:48] ..) to the dealer
+
+``French2pDeal.layout(p)`` gives the place of deck position ``p``.
+
+**Play** (§4.5). The dealer's opponent leads the first trick, the winner of each trick leads
+the next; 39 tricks (21 hand cards and 18 pile cards each). A player may play any card of his
+hand or the face-up top card of any of his piles. At the end of each trick, each pile played
+from turns its next card face up. Follow suit; if void, trump; on a trump lead, play a higher
+trump if possible (any trump if not); with neither, any card. The highest trump wins, else the
+highest card of the suit led (K Q C J 10 .. 1). With
+``two_player_faceup_cards_bind_follow_suit=true`` (the seed: face-up cards are played "as though
+they were part of your hand") the obligations are judged on hand and face-up cards together;
+with ``false`` they are judged on the hand alone and a face-up card may be played at any time
+(it neither creates an obligation nor is bound by one).
+
+**The Excuse** may be played at any time (led too: the other card then wins). It never wins,
+with one exception: a player who has won every trick and leads the Excuse to the last one wins
+that trick with it (as in the four-player game; petit au bout is then judged on the trick before).
+Played before the last trick, the Excuse goes back to its owner's pile and he gives the trick's
+winner a half-point card (a card worth nothing in the reduced count: the lowest such card id)
+from his pile, at once or, if he has none, right after the first trick he wins that holds one.
+If he never has one, the Excuse counts 4 for him and the half point goes to the other player
+(``excuse_exchange_impossible``). Played to the last trick it goes to the trick's winner, who
+(two players, one card each) is always the other player, so both ``excuse_last_trick`` choices
+give the same deal: the option is kept for the family's option set and records.
+
+**The count** (§0.3, §4.5). Each player counts his own pile in pairs; every trick brings two
+cards and the Excuse exchange keeps the piles even, so both counts are whole numbers summing to
+91 (if the exchange cannot be made, the half point moves as said above, and they still are). A
+player's target comes from the bouts in his pile (0 → 56, 1 → 51, 2 → 41, 3 → 36); the two
+targets always sum to 92, so exactly one player reaches his: the *winner*. He scores 25 plus the
+points above his target; the player who wins the last trick scores 10 more if it holds the Petit
+(petit au bout), whoever wins the deal.
+
+**Scores** (``two_player_scoring``). ``winner_only`` (the seed): the winner scores ``25 + (points
+- target)``, the loser 0, and the petit au bout 10 goes to the last trick's winner; these scores
+are not zero-sum, so no points change hands and the ledger stays empty (``DealResult.by_source``
+has the two parts, ``game`` and ``petit_au_bout``, which add up to the scores). ``zero_sum``: the
+loser pays the winner ``25 + (points - target)`` (reason ``game``) and the other player pays the
+last trick's winner 10 for a petit au bout (reason ``petit_au_bout``), through the ledger.
+
+>>> d = French2pDeal(seed=1, dealer=0)
+>>> d.phase, d.to_play, [h.bit_count() for h in d.hands], [t.bit_count() for t in d.up]
+('play', 1, [21, 21], [6, 6])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.cards import (
+    BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name,
+    cards_of, format_card, mask, rank_of, suit_of,
+)
+from ..core.counting import COUNTING_CARDS, french_target, reduced_total
+from ..core.deal import Deal, DealResult, View, register
+from ..core.errors import IllegalActionError
+from ..core.ledger import REASONS, Ledger
+from ..core.options import Option
+
+PETIT: Card = 1
+#: Cards of the hand and of the piles: 21 + 18 each, hence 39 tricks.
+HAND, PILES, PILE_DEPTH = 21, 6, 3
+TRICKS = HAND + PILES * PILE_DEPTH
+#: Half-point cards (reduced value 0): what the Excuse's owner gives in exchange.
+LOW_CARDS: CardSet = FULL_PACK & ~COUNTING_CARDS
+#: The sources of a deal's score (``DealResult.by_source`` keys).
+FRENCH_2P_SOURCES = ("game", "petit_au_bout")
+
+_SUIT = tuple(suit_of(c) for c in range(78))
+#: Power within a suit: trumps by number, suit cards K Q C J 10 .. 1.
+_POWER = tuple(c if c <= 21 else rank_of(c) for c in range(78))
+
+
+def layout(p: int) -> tuple[int, int, int]:
+    """Where deck position ``p`` goes (§4.5): ``(who, pile, layer)``, ``who`` 0 for the dealer's
+    opponent and 1 for the dealer; ``pile`` 0..5 and ``layer`` 0 (bottom) .. 2 (face up), or
+    ``-1, -1`` for a hand card.
+
+    >>> layout(0), layout(3), layout(6), layout(35), layout(36), layout(39), layout(77)
+    ((0, 0, 0), (1, 0, 0), (0, 3, 0), (1, 5, 2), (0, -1, -1), (1, -1, -1), (1, -1, -1))
+    """
+    if p < 36:
+        layer, q = divmod(p, 12)
+        return (q // 3) % 2, (q // 6) * 3 + q % 3, layer
+    return (p - 36) // 3 % 2, -1, -1
+
+
+_LAYOUT = tuple(layout(p) for p in range(78))
+
+
+def second_wins(lead: Card, reply: Card) -> bool:
+    """Whether the second card of a two-card trick beats the lead (§4.1): the highest trump
+    wins, else the highest card of the suit led; the Excuse never wins, and when it is led the
+    reply wins.
+
+    >>> from tarot.core.cards import parse_card as c, FRENCH as F
+    >>> second_wins(c("KS", F), c("T2", F)), second_wins(c("10S", F), c("KH", F)), second_wins(0, c("2C", F))
+    (True, False, True)
+    """
+    if lead == FOOL:
+        return True
+    if reply == FOOL:
+        return False
+    sr = _SUIT[reply]
+    if sr == _SUIT[lead]:
+        return _POWER[reply] > _POWER[lead]
+    return sr == TRUMP_SUIT
+
+
+def obliged(cards: CardSet, lead: Card) -> CardSet:
+    """The cards of ``cards`` that may answer ``lead`` (§4.5): follow suit; if void, trump; on a
+    trump lead a higher trump if possible; else anything. The Excuse is always allowed.
+
+    >>> from tarot.core.cards import format_cards, parse_cards, FRENCH as F
+    >>> hand = mask(parse_cards("EX T3 T9 2S KH", F))
+    >>> [format_cards(obliged(hand, c), F) for c in parse_cards("AS T5 T10 AH AD", F)]
+    ['EX 2S', 'EX T9', 'EX T3 T9', 'EX KH', 'EX T3 T9']
+    """
+    s = _SUIT[lead]
+    fool = cards & 1
+    if s != TRUMP_SUIT:
+        m = cards & SUIT_MASKS[s]
+        if m:
+            return m | fool
+    trumps = cards & TRUMPS
+    if not trumps:
+        return cards
+    if s == TRUMP_SUIT:
+        higher = trumps & ~((2 << lead) - 1)
+        if higher:
+            return higher | fool
+    return trumps | fool
+
+
+FRENCH_2P_OPTIONS: tuple[Option, ...] = (
+    Option("two_player_scoring", ("winner_only", "zero_sum"), "winner_only",
+           "The winner scores 25 plus his points above his target and the loser nothing (not "
+           "zero-sum: the ledger stays empty), or the loser pays the winner that much. Petit au "
+           "bout: 10 more to the last trick's winner, or paid to him by the other player.",
+           "seed-modern text"),
+    Option("two_player_faceup_cards_bind_follow_suit", ("true", "false"), "true",
+           "Face-up pile cards count as part of the hand for the duty to follow suit, trump and "
+           "beat a trump lead (true); or the duties are judged on the hand alone and a face-up "
+           "card may be played at any time (false).", "seed 'as though part of your hand'"),
+    Option("excuse_last_trick", ("to_other_camp", "to_trick_winner"), "to_other_camp",
+           "The Excuse played to the last trick changes camp (FFT) or goes to the trick's winner "
+           "(seed). With two players both send it to the other player, who wins that trick (unless "
+           "its owner won every trick and leads it, when it wins).", "FFT literal / seed, S13"),
+    Option("excuse_exchange_impossible", ("excuse_counts_4_other_side_gets_half",),
+           "excuse_counts_4_other_side_gets_half",
+           "When the Excuse's owner never has a half-point card to give in exchange, the Excuse "
+           "counts 4 for him and the other player gets the half point.",
+           "generalises FFT chelem clause"),
+)
+
+
+@register
+class French2pDeal(Deal):
+    """One deal of two-player French Tarot (RULES.md §4.5)."""
+
+    variant = "french-2p"
+    title = "French Tarot for two players: hands and table piles"
+    OPTIONS = FRENCH_2P_OPTIONS
+    notation = FRENCH
+    PACK = FULL_PACK
+    players = 2
+    SOURCES = FRENCH_2P_SOURCES
+    SCORE_UNIT = "points"
+    TRICKS = TRICKS
+
+    __slots__ = (
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal",
+        "zero_sum", "bind", "hands", "stacks", "pile_of", "depth", "up", "trick", "leader",
+        "trick_no", "tricks", "won", "excuse", "ledger", "outcome", "shown",
+    )
+
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 rng: random.Random | None = None) -> None:
+        self.options = self.make_options(options)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+            raise IllegalActionError(f"dealer must be a seat 0..1, not {dealer!r}")
+        self.zero_sum = self.options["two_player_scoring"] == "zero_sum"
+        self.bind = self.options["two_player_faceup_cards_bind_follow_suit"] == "true"
+        self.dealer = dealer
+        self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
+        self.history: list[int] = []
+        self._undo: list[tuple] = []
+        self._legal: tuple[int, list[int]] = (-1, [])
+        self._deal()
+        self.trick: list[Card] = []
+        self.leader: Seat = 1 - dealer
+        self.trick_no = 0
+        self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
+        #: The cards each seat has won (its pile for the count).
+        self.won = [0, 0]
+        #: (owner, trick, card given in exchange): -1 while owed, -2 when none is due.
+        self.excuse: tuple[Seat, int, int] | None = None
+        self.ledger = Ledger(2)
+        self.outcome: dict[str, Any] | None = None
+        #: Declarations shown: none in this game (the generic interface has them).
+        self.shown: list[tuple[Seat, int, CardSet]] = []
+        self.phase = "play"
+        self.to_play: Seat | None = 1 - dealer
+
+    def _deal(self) -> None:
+        """Hands, piles (``stacks[6 * seat + i]`` bottom to top), their depths and top cards."""
+        seat_of = (1 - self.dealer, self.dealer)
+        hands = [0, 0]
+        stacks: list[list[Card]] = [[] for _ in range(2 * PILES)]
+        pile_of = [-1] * 78
+        for c, (who, pile, _) in zip(self.deck, _LAYOUT):
+            s = seat_of[who]
+            if pile < 0:
+                hands[s] |= 1 << c
+            else:
+                k = PILES * s + pile
+                stacks[k].append(c)   # the layers come in deck order: bottom first
+                pile_of[c] = k
+        self.hands = hands
+        self.stacks = tuple(tuple(st) for st in stacks)
+        self.pile_of = tuple(pile_of)
+        self.depth = [PILE_DEPTH] * (2 * PILES)
+        self.up = [mask(self.stacks[PILES * s + i][-1] for i in range(PILES)) for s in (0, 1)]
+
+    # ----- legal actions -----------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        return cards_of(self._legal_play()) if self.phase == "play" else []
+
+    def is_legal(self, action: int) -> bool:
+        cached = self._legal
+        if cached[0] == len(self.history):
+            return action in cached[1]
+        if self.phase == "play" and 0 <= action < 78:
+            return bool(self._legal_play() >> action & 1)
+        return False
+
+    def _legal_play(self) -> CardSet:
+        p = self.to_play
+        h, u = self.hands[p], self.up[p]
+        trick = self.trick
+        if not trick or trick[0] == FOOL:
+            return h | u
+        if self.bind:
+            return obliged(h | u, trick[0])
+        return obliged(h, trick[0]) | u
+
+    def playable(self, seat: Seat) -> CardSet:
+        """The cards ``seat`` could play if it were his turn: his hand and face-up pile tops."""
+        return self.hands[seat] | self.up[seat]
+
+    def explain_illegal(self, action: int) -> str:
+        p = self.to_play
+        tok = self.action_token(action)
+        if action >= 78:
+            return f"{tok} is not legal now: seat {p} must play a card"
+        name = card_name(action, self.notation)
+        if not self.playable(p) >> action & 1:
+            return (f"seat {p} cannot play {name}: only the cards of his hand and the face-up top "
+                    "cards of his piles can be played")
+        lead = self.trick[0]
+        s = _SUIT[lead]
+        judged = self.playable(p) if self.bind else self.hands[p]
+        where = "" if self.bind else " (the duty is judged on the hand alone)"
+        if s != TRUMP_SUIT and judged & SUIT_MASKS[s]:
+            return f"you must follow {self.notation.suit_names_en[s]}{where}"
+        if s == TRUMP_SUIT and judged & TRUMPS & ~((2 << lead) - 1):
+            return (f"you must play a trump higher than {format_card(lead, self.notation)}: a higher "
+                    f"trump is due on a trump lead{where}")
+        if s == TRUMP_SUIT:
+            return f"you must play a trump: trumps were led{where}"
+        return f"you must trump: you cannot follow {self.notation.suit_names_en[s]}{where}"
+
+    # ----- applying actions --------------------------------------------------------------
+    def _apply(self, c: int) -> None:
+        p = self.to_play
+        bit = 1 << c
+        k = self.pile_of[c]
+        if k >= 0:
+            self.depth[k] -= 1
+            self.up[p] ^= bit
+        else:
+            self.hands[p] ^= bit
+        trick = self.trick
+        trick.append(c)
+        if len(trick) == 1:
+            self.to_play = 1 - p
+            return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        lead, reply = trick = self.trick
+        leader, t = self.leader, self.trick_no
+        last = t == TRICKS - 1
+        if last and lead == FOOL and all(w == leader for _, _, w in self.tricks):
+            winner = leader   # the Excuse led to the last trick by a player who won all the others
+        else:
+            winner = 1 - leader if second_wins(lead, reply) else leader
+        gain = (1 << lead) | (1 << reply)
+        won = self.won
+        if gain & 1:
+            owner = leader if lead == FOOL else 1 - leader
+            if not last:      # it goes back to its owner, who owes the winner a half-point card
+                gain ^= 1
+                won[owner] |= 1
+                self.excuse = (owner, t, -1)
+            else:             # the last trick: to the trick's winner (either option, §4.6 item 7)
+                self.excuse = (owner, t, -2)
+        won[winner] |= gain
+        ex = self.excuse
+        if ex is not None and ex[2] == -1:
+            owner = ex[0]
+            low = won[owner] & LOW_CARDS
+            if low:
+                give = low & -low
+                won[owner] ^= give
+                won[1 - owner] |= give
+                self.excuse = (owner, ex[1], give.bit_length() - 1)
+        depth, stacks, pile_of, up = self.depth, self.stacks, self.pile_of, self.up
+        for c in trick:       # each pile played from turns its next card face up
+            k = pile_of[c]
+            if k >= 0 and depth[k]:
+                up[k // PILES] |= 1 << stacks[k][depth[k] - 1]
+        self.tricks.append((leader, (lead, reply), winner))
+        self.trick = []
+        self.leader = winner
+        self.trick_no = t + 1
+        if last:
+            self._settle()
+        else:
+            self.to_play = winner
+
+    # ----- the count (§4.5) --------------------------------------------------------------
+    def _settle(self) -> None:
+        won = self.won
+        halves = [2 * reduced_total(w) + w.bit_count() for w in won]
+        ex = self.excuse
+        if ex is not None and ex[2] == -1:   # no half-point card ever given: the Excuse counts 4
+            halves[ex[0]] -= 1
+            halves[1 - ex[0]] += 1
+        points = [h // 2 for h in halves]
+        targets = [french_target(w) for w in won]
+        winner = 0 if points[0] >= targets[0] else 1
+        margin = points[winner] - targets[winner]
+        last = self.tricks[-1]
+        excuse_won = last[1][0] == FOOL and last[2] == last[0]
+        judged = self.tricks[-2] if excuse_won else last
+        pab = judged[2] if PETIT in judged[1] else None
+        game = [0, 0]
+        game[winner] = 25 + margin
+        bonus = [0, 0]
+        if pab is not None:
+            bonus[pab] = 10
+        if self.zero_sum:
+            self.ledger.pay(1 - winner, winner, 25 + margin, "game")
+            if pab is not None:
+                self.ledger.pay(1 - pab, pab, 10, "petit_au_bout")
+        self.outcome = {"points": points, "targets": targets,
+                        "bouts": [(w & BOUTS).bit_count() for w in won],
+                        "winner": winner, "margin": margin, "petit_au_bout": pab,
+                        "game": game, "bonus": bonus}
+        self.phase, self.to_play = "over", None
+
+    # ----- undo, copy --------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        if len(self.trick) == 0:
+            return (self.to_play,)   # a lead changes only the player's cards and the trick
+        return (self.to_play, tuple(self.hands), tuple(self.up), tuple(self.depth),
+                tuple(self.won), tuple(self.trick), self.leader, self.trick_no, len(self.tricks),
+                len(self.ledger.entries), self.excuse, self.outcome, self.phase)
+
+    def _restore(self, s: tuple) -> None:
+        if len(s) == 1:
+            p = s[0]
+            c = self.history[-1]
+            k = self.pile_of[c]
+            if k >= 0:
+                self.depth[k] += 1
+                self.up[p] |= 1 << c
+            else:
+                self.hands[p] |= 1 << c
+            self.trick.pop()
+            self.to_play = p
+            return
+        (self.to_play, hands, up, depth, won, trick, self.leader, self.trick_no, n_tricks,
+         n_ledger, self.excuse, self.outcome, self.phase) = s
+        self.hands, self.up, self.depth = list(hands), list(up), list(depth)
+        self.won, self.trick = list(won), list(trick)
+        del self.tricks[n_tricks:]
+        del self.ledger.entries[n_ledger:]
+
+    def copy(self) -> French2pDeal:
+        """An independent deal in the same state (history and undo included)."""
+        new = object.__new__(type(self))
+        for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "zero_sum", "bind",
+                     "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown"):
+            setattr(new, name, getattr(self, name))
+        for name in ("history", "_undo", "hands", "depth", "up", "trick", "tricks", "won"):
+            setattr(new, name, getattr(self, name).copy())
+        new.ledger = self.ledger.copy()
+        return new
+
+    # ----- results and views -------------------------------------------------------------
+    def result(self) -> DealResult:
+        """Scores, card points (each seat's own pile) and the two score sources; ``info`` has
+        ``points``, ``targets``, ``bouts``, ``winner``, ``margin`` (points above target),
+        ``petit_au_bout`` (the seat that scored it, or None) and ``excuse`` (owner, trick, card
+        given in exchange: -1 never given, -2 none due)."""
+        if self.phase != "over":
+            raise IllegalActionError(f"the deal is not over (phase {self.phase})")
+        o = self.outcome
+        ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
+        if self.zero_sum:
+            by_source = {src: [0, 0] for src in self.SOURCES}
+            for p in ledger.entries:
+                row = by_source[REASONS[p.reason]]
+                row[p.payer] -= p.amount
+                row[p.payee] += p.amount
+            scores = tuple(ledger.totals())
+        else:
+            by_source = {"game": list(o["game"]), "petit_au_bout": list(o["bonus"])}
+            scores = tuple(g + b for g, b in zip(o["game"], o["bonus"]))
+        info = {k: o[k] for k in ("points", "targets", "bouts", "winner", "margin", "petit_au_bout")}
+        if self.excuse is not None:
+            info["excuse"] = list(self.excuse)
+        return DealResult(scores=scores, card_points=tuple(o["points"]), ledger=ledger,
+                          by_source=by_source, info=info)
+
+    def summary(self) -> dict[str, Any]:
+        """``points``, ``targets`` and ``bouts`` per seat, and the ``winner`` (None until over);
+        ``contract`` and ``taker`` are None (no bidding), as the family's summaries have them."""
+        o = self.outcome
+        out: dict[str, Any] = {"contract": None, "taker": None}  # no bidding in this game
+        if o is None:
+            return {**out, "points": None, "targets": None, "bouts": None, "winner": None}
+        return {**out, "points": list(o["points"]), "targets": list(o["targets"]),
+                "bouts": list(o["bouts"]), "winner": o["winner"]}
+
+    def face_down(self, seat: Seat) -> list[int]:
+        """The number of face-down cards in each of ``seat``'s piles (public)."""
+        out = []
+        for i in range(PILES):
+            k = PILES * seat + i
+            d = self.depth[k]
+            out.append(d - 1 if d and self.up[seat] >> self.stacks[k][d - 1] & 1 else d)
+        return out
+
+    def face_up(self, seat: Seat) -> list[Card | None]:
+        """The face-up top card of each of ``seat``'s piles, or None (public)."""
+        out: list[Card | None] = []
+        for i in range(PILES):
+            k = PILES * seat + i
+            d = self.depth[k]
+            top = self.stacks[k][d - 1] if d else None
+            out.append(top if top is not None and self.up[seat] >> top & 1 else None)
+        return out
+
+    def view(self, seat: Seat) -> View:
+        """Own hand; both players' face-up pile cards (``table``, and per pile in ``extra``:
+        ``face_up`` cards and ``face_down`` counts); the tricks; the Excuse exchange."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+            raise IllegalActionError(f"no seat {seat!r} in a 2-player deal")
+        mine = self.to_play == seat and self.phase != "over"
+        extra: dict[str, Any] = {
+            "face_up": [self.face_up(0), self.face_up(1)],
+            "face_down": [self.face_down(0), self.face_down(1)],
+            "cards_won": [w.bit_count() for w in self.won],
+        }
+        if self.excuse is not None:
+            extra["excuse"] = list(self.excuse)
+        return View(
+            variant=self.variant,
+            options=self.options,
+            seat=seat,
+            players=2,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_play=self.to_play,
+            hand=self.hands[seat],
+            discards=0,
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            cut_card=None,
+            shown=(),
+            tricks=tuple(self.tricks),
+            leader=self.leader if self.phase == "play" else None,
+            trick=tuple(self.trick),
+            payments=tuple(self.ledger.entries),
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            notation=self.notation,
+            table=(self.up[0], self.up[1]),
+            extra=extra,
+        )
+
+
+__all__ = ["French2pDeal", "FRENCH_2P_OPTIONS", "FRENCH_2P_SOURCES", "layout", "second_wins",
+           "obliged", "TRICKS", "LOW_CARDS"]
