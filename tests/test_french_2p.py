@@ -263,7 +263,8 @@ def test_excuse_led_to_the_last_trick_after_winning_all_wins_it(last):
     assert r.scores == (0, 90)
     assert r.by_source == {"game": [0, 80], "petit_au_bout": [0, 10]}
     assert len(r.ledger) == 0
-    assert d.summary() == {"points": [0, 91], "targets": [56, 36], "bouts": [0, 3], "winner": 1}
+    assert d.summary() == {"contract": None, "taker": None, "points": [0, 91], "targets": [56, 36],
+                           "bouts": [0, 3], "winner": 1}
 
 
 def test_the_excuse_counts_4_when_no_half_point_card_is_ever_given():

@@ -263,7 +263,8 @@ def run_deal(rng, full):
         assert len(r.ledger) == 0
     assert list(r.scores) == expected
     assert [a + b for a, b in zip(*r.by_source.values())] == expected
-    assert deal.summary() == {"points": points, "targets": targets, "bouts": bouts, "winner": w}
+    assert deal.summary() == {"contract": None, "taker": None, "points": points, "targets": targets,
+                              "bouts": bouts, "winner": w}
     return deal, pab, model
 
 
