@@ -1,0 +1,286 @@
+"""What the table says in modern French Tarot (RULES.md §4): the bids, the king call, the chien
+and the écart, poignées and the chelem as they happen, the rules of each decision, and the
+count at the end: the taker's points against the target set by his bouts, then the score
+``(25 + |points − target| + petit au bout) × multiplier ± poignée + chelem`` and who pays whom
+(§4.2). The two-player game (§4.5) has its face-up piles shown at each turn and its own count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from .core.actions import DONE, PASS
+from .core.cards import BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, suit_of
+from .core.counting import FRENCH_TARGETS
+from .core.deal import Deal, View
+from .core.ledger import Payment
+from .tui import Guide, in_display_order, plural
+
+BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
+             "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
+POIGNEE_NAMES = {"poignee_simple": "a simple poignée (20)", "poignee_double": "a double poignée (30)",
+                 "poignee_triple": "a triple poignée (40)"}
+
+
+def _cards(cs, deal: Deal) -> str:
+    return " ".join(format_card(c, deal.notation) for c in in_display_order(cs, deal.card_power))
+
+
+def _bid_name(deal: Deal, action: int | None) -> str:
+    return BID_NAMES.get(deal.action_token(action), "") if action is not None else ""
+
+
+class FrenchGuide(Guide):
+    """French Tarot for three, four and five players at the table."""
+
+    card_phases = {"ecart": "discard", "show": "show"}
+    source_titles = {"contract": "contract", "petit_au_bout": "petit au bout", "poignee": "poignées",
+                     "chelem": "chelem"}
+
+    def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        out.print(f"{plural(deal.HAND, 'card')} to each player, {deal.CHIEN} to the chien. "
+                  f"{names[(deal.dealer + 1) % deal.players]} speaks first.")
+        if deal.is_over and deal.result().info.get("annulled"):
+            out.print(Text(f"{names[deal.shown[0][0]]} holds the Petit sec (the Petit his only "
+                           "trump, without the Excuse): the deal is annulled.", style="magenta"))
+
+    def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
+                seat: int, phase: str, action: int, state: dict) -> None:
+        name, n = names[seat], deal.notation
+        if phase == "bid":
+            out.print(f"{name} passes." if action == PASS else f"{name} bids {_bid_name(deal, action)}.")
+            if deal.phase != "bid" and not deal.is_over:
+                out.print(Text(f"{names[deal.taker]} takes: {_bid_name(deal, deal.contract)}.", style="bold"))
+            elif deal.is_over and deal.result().info.get("all_passed"):
+                out.print("Everyone passed: the cards are thrown in and the next dealer deals.")
+        elif phase == "call":
+            out.print(f"{name} calls the {card_name(deal.called, n)}: its holder is his partner "
+                      "(no one knows who until it is played).")
+        elif phase == "ecart":
+            if action != DONE and deal.phase == "ecart" and deal.to_play == seat:
+                return
+            trumps = [cs for s, a, cs in deal.shown if s == seat and a == DONE]
+            what = _cards(deal.ecart, deal) if seat in reveal else plural(deal.ecart.bit_count(), "card")
+            out.print(f"{name} makes the écart: {what}."
+                      + (f" Trumps put in it are shown: {_cards(trumps[-1], deal)}." if trumps else ""))
+        elif phase == "chelem":
+            out.print(Text(f"{name} announces a chelem and will lead.", style="magenta")
+                      if action != DONE else f"{name} announces no chelem.")
+        elif phase in ("poignee", "show"):
+            said = state.get("shown", 0)
+            for s, a, cs in deal.shown[said:]:
+                tok = deal.action_token(a)
+                if tok in POIGNEE_NAMES:
+                    out.print(Text(f"{names[s]} shows {POIGNEE_NAMES[tok]}: {_cards(cs, deal)}.",
+                                   style="magenta"))
+            state["shown"] = len(deal.shown)
+        if deal.phase not in ("bid", "call") and deal.chien and not state.get("chien_said"):
+            state["chien_said"] = True
+            if deal.chien_shown:
+                out.print(Text(f"The chien is shown: {_cards(deal.chien, deal)}; "
+                               f"{names[deal.taker]} takes it.", style="bold"))
+            elif deal.contract is not None and not deal.is_over:
+                goes = "the taker's" if deal.action_token(deal.contract) == "garde_sans" else "the defence's"
+                out.print(f"The chien stays face down: it counts at the end as {goes}.")
+        if phase == "play" and deal.called is not None and not state.get("partner_said") and deal.revealed:
+            state["partner_said"] = True
+            p = deal.partner
+            out.print(Text(f"The {card_name(deal.called, n)} is played: "
+                           + (f"{names[p]} is {names[deal.taker]}'s partner." if p is not None
+                              else f"{names[deal.taker]} plays alone."), style="magenta"))
+
+    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+        ph = view.phase
+        if ph == "bid":
+            high = max((a for _, a in view.bids if a != PASS), default=None)
+            return ("Your bid: pass, or " + ("any contract." if high is None else
+                    f"higher than {_bid_name(deal, high)}."))
+        if ph == "call":
+            return "Call a card: its holder will be your partner (a King, or as the rules allow)."
+        if ph == "ecart":
+            left = deal.ecart_left
+            return (f"Make your écart: {plural(left, 'more card')} to discard. No King and no bout; "
+                    "trumps only if you have too few other cards (they are then shown).")
+        if ph == "chelem":
+            return "Announce a chelem (you win every trick; you then lead)? `chelem` or `done`."
+        if ph == "poignee":
+            return "Declare a poignée before your first card? (a poignée or `done`)"
+        if ph == "show":
+            return f"Show your poignée's trumps: {plural(deal.pending[2] - deal.pending[3].bit_count(), 'more trump')}."
+        return super().header(deal, view, chosen)
+
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
+        out = []
+        if view.contract is not None and view.taker is not None:
+            line = f"Contract: {_bid_name(deal, view.contract)} by {names[view.taker]}"
+            if view.called is not None:
+                line += f", {format_card(view.called, deal.notation)} called"
+                if view.partner is not None:
+                    line += (f" (partner: {names[view.partner]})" if view.partner != view.taker
+                             else " (the taker plays alone)")
+            out.append(line + ".")
+        if view.chien and view.phase in ("ecart",):
+            out.append(f"The chien: {_cards(view.chien, deal)}.")
+        return out
+
+    def action_label(self, deal: Deal, action: int) -> str:
+        tok = deal.action_token(action)
+        return BID_NAMES.get(tok) or POIGNEE_NAMES.get(tok) or tok
+
+    def help(self, deal: Deal, seat: int) -> list[str]:
+        v = deal.view(seat)
+        ph, n = v.phase, deal.notation
+        out: list[str] = []
+        if ph == "bid":
+            out.append("Each player bids once, from the dealer's right: pass, or more than the last "
+                       "bid. Prise ×1 and Garde ×2: the chien is shown and taken, then you discard as "
+                       "many cards. Garde sans ×4: the chien stays unseen and counts for you. Garde "
+                       "contre ×6: it counts for the defence. If all pass, the deal is thrown in.")
+            out.append("The taker needs 56 card points with no bout, 51 with one, 41 with two, 36 "
+                       "with three (the bouts: the Petit, the 21 and the Excuse).")
+        elif ph == "call":
+            out.append("With five players the taker calls a King (with four Kings, a Queen, and so "
+                       "on); whoever holds it plays with him, secretly until it is played. You may "
+                       "call your own card, and then you play alone against four.")
+        elif ph == "ecart":
+            out.append("The écart counts for you at the end. It may not hold a King or a bout; "
+                       "trumps only when you have too few other cards, and those are shown to all.")
+        elif ph == "chelem":
+            out.append("Chelem announced and made: +400; announced and failed: −200; made without "
+                       "announcing: +200 (per defender). The announcer leads the first trick.")
+        elif ph in ("poignee", "show"):
+            sizes = deal.POIGNEE_SIZES
+            out.append(f"A poignée shows exactly {sizes[0]}, {sizes[1]} or {sizes[2]} trumps (simple "
+                       "20, double 30, triple 40); the Excuse may stand for a missing trump only if "
+                       "you hold no other. The bonus goes to the side that wins the deal, unmultiplied.")
+        elif ph == "play":
+            lead = next((c for c in v.trick if c != FOOL), None)
+            hand = v.hand
+            if not v.trick:
+                out.append("You lead: any card.")
+            elif lead is None:
+                out.append("The Excuse was led: your card sets the suit.")
+            elif suit_of(lead) == TRUMP_SUIT:
+                out.append("Trumps were led: play a higher trump than any on the table if you can, "
+                           "else any trump; with none, any card.")
+            else:
+                s = suit_of(lead)
+                sn = n.suit_names_en[s]
+                if hand & SUIT_MASKS[s]:
+                    out.append(f"{sn} were led: follow suit (you need not win).")
+                elif hand & TRUMPS:
+                    out.append(f"You have no {sn}: you must trump, over-trumping any trump already "
+                               "played (even a partner's) if you can.")
+                else:
+                    out.append(f"You have neither {sn} nor trumps: any card.")
+            if hand & 1:
+                out.append("The Excuse may be played instead at any time: it never wins, stays in "
+                           "your camp, and you give half a point in exchange; in the last trick it "
+                           "changes camp (except to end a chelem).")
+            out.append("Petit au bout: the Petit in the last trick earns 10 × the multiplier for the "
+                       "side that wins that trick.")
+        return out
+
+    def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
+        info = deal.result().info if deal.is_over else {}
+        if p.reason == "contract" and info:
+            made = "made" if info["points"] >= info["target"] else "failed"
+            return (f"{BID_NAMES[info['contract']].split(' (')[0]} {made}: {info['points']} points with "
+                    f"{plural(info['bouts'], 'bout')} against {info['target']}")
+        return {"petit_au_bout": "petit au bout", "poignee": "poignée", "chelem": "chelem",
+                "game": "the deal won"}.get(p.reason, p.reason)
+
+    def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        info = deal.result().info
+        if info.get("all_passed"):
+            out.print("All passed: no score.")
+            return
+        if info.get("annulled"):
+            out.print(f"Annulled ({info['annulled'].replace('_', ' ')}): no score.")
+            return
+        taker, contract = info["taker"], info["contract"]
+        pile, _ = deal.camp_piles()
+        bouts = pile & BOUTS
+        mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[contract]
+        side = names[taker] + ("" if deal.players != 5 or deal.partner is None else
+                               f" and {names[deal.partner]}")
+        where = {"garde_sans": "with the chien", "garde_contre": "the chien going to the defence"}.get(
+            contract, "with the écart")
+        out.print(f"{side} ({BID_NAMES[contract]}) won {plural(pile.bit_count(), 'card')} {where}: "
+                  f"{plural(bouts.bit_count(), 'bout')}"
+                  + (f" ({_cards(bouts, deal)})" if bouts else "")
+                  + f", so the target is {FRENCH_TARGETS[bouts.bit_count()]}.")
+        halves = info["halves"]
+        pts, target = info["points"], info["target"]
+        counted = f"{halves // 2}½" if halves % 2 else str(halves // 2)
+        rounding = f" (rounded to {pts}, the half point going to the side that wins)" if halves % 2 else ""
+        d = pts - target
+        out.print(f"Card points {counted}{rounding}: {'made' if d >= 0 else 'failed'} by {abs(d)}.")
+        pab = info["petit_au_bout"]
+        terms = [f"25 + {abs(d)}"]
+        if pab:
+            terms.append(f"{'+' if (pab > 0) == (d >= 0) else '−'} 10 petit au bout")
+        line = f"({' '.join(terms)}) × {mult}"
+        if info["poignee"]:
+            line += f" + {info['poignee']} poignée"
+        if info["chelem"]:
+            line += f" {'+' if info['chelem'] > 0 else '−'} {abs(info['chelem'])} chelem"
+        amount = info["amount"]
+        out.print(f"Each defender {'pays' if amount >= 0 else 'receives'} {abs(amount)}: {line}"
+                  f"{' (the taker loses)' if d < 0 else ''}.")
+
+
+class French2pGuide(Guide):
+    """The two-player game: the face-up piles at each turn and the count of both piles."""
+
+    source_titles = {"game": "the deal", "petit_au_bout": "petit au bout"}
+
+    def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        out.print("21 cards to each hand and six piles of three to each player, the top card face "
+                  f"up. {names[1 - deal.dealer]} leads.")
+
+    def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
+                seat: int, phase: str, action: int, state: dict) -> None:
+        """Cards are told with the tricks."""
+
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
+        if view.phase != "play":
+            return []
+        out = []
+        for s in (view.seat, 1 - view.seat):
+            ups = view.extra["face_up"][s]
+            downs = view.extra["face_down"][s]
+            piles = "  ".join((format_card(c, deal.notation) + ("*" if s == view.seat and marked >> c & 1 else "")
+                               if c is not None else "--") + f"/{k}" for c, k in zip(ups, downs))
+            out.append(f"{'Your' if s == view.seat else 'Opponent'} piles (face-up card/face-down "
+                       f"cards under it): {piles}")
+        return out
+
+    def help(self, deal: Deal, seat: int) -> list[str]:
+        return ["Your face-up pile cards are played as if they were in your hand; after each trick "
+                "the next card of a pile played from is turned up.",
+                "Follow suit; if you cannot, trump; on a trump lead play a higher trump if you can. "
+                "The Excuse may be played at any time and never wins.",
+                "At the end each player's target comes from the bouts in his pile (56, 51, 41, 36); "
+                "exactly one reaches his and scores 25 plus the points above it."]
+
+    def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
+        return {"game": "the deal won", "petit_au_bout": "petit au bout"}.get(p.reason, p.reason)
+
+    def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        info = deal.result().info
+        for s in (0, 1):
+            out.print(f"{names[s]}: {info['points'][s]} points with {plural(info['bouts'][s], 'bout')}, "
+                      f"target {info['targets'][s]}.")
+        w = info["winner"]
+        out.print(f"{names[w]} wins the deal by {info['margin']}: scores 25 + {info['margin']}.")
+        if info.get("petit_au_bout") is not None:
+            out.print(f"Petit au bout: +10 to {names[info['petit_au_bout']]}.")
+
+
+GUIDE = FrenchGuide()
+#: Variants of this module with a guide of their own.
+GUIDES = {"french-2p": French2pGuide()}
