@@ -2,6 +2,7 @@
 
     python bench/deals_per_second.py --seconds 5 --rounds 5
     python bench/deals_per_second.py --profile          # adds a per-phase table and a cProfile
+    python bench/deals_per_second.py --variant fft-4p   # French Tarot, against tarok for 4 players
 
 One *tarot* deal is the whole of a ``marolles-1637`` deal with the default options, from the
 shuffle to the settlement, every decision (redeal, discards, declarations and the cards they
@@ -20,6 +21,12 @@ contracts (its parameters are only ``players`` and ``rng_seed``), so "ordinary c
 done here: during bidding the random choice is made among the legal bids named Pass, Three, Two
 and One (ids looked up by name at start-up), never Klop, Beggar, Solo without, Open beggar,
 Colour valat without or Valat without. Talon choice, discards and play are unrestricted.
+
+With ``--variant fft-4p`` a *tarot* deal is a whole four-player French Tarot deal with the default
+options, every decision random and legal (bids, the écart when the chien is taken, the chelem
+announcement, poignées and the trumps they show, play; an all-pass deal or a petit sec ends
+there and counts as a deal, as it does at the table), and a *tarok* deal a game of OpenSpiel's
+``tarok`` with ``players=4``, bids restricted as above.
 
 Both sides run in the same process, pinned to one core when the OS allows, in interleaved rounds
 (the side that goes first alternates) so that machine noise hits both alike; the figure per side
@@ -46,6 +53,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tarot  # noqa: E402
 
 VARIANT = "marolles-1637"
+#: The variants this bench measures, and the number of players OpenSpiel's tarok is loaded with.
+TAROK_PLAYERS = {"marolles-1637": 3, "fft-4p": 4}
+#: What one tarot deal is, for the report.
+WHAT = {
+    "marolles-1637": "marolles-1637, default options, random legal actions (redeal, discards, "
+                     "declarations, shown cards, play), new_deal to result()",
+    "fft-4p": "fft-4p, default options, random legal actions (bids, écart, chelem, poignées and "
+              "shown trumps, play; all-pass and petit sec deals included), new_deal to result()",
+}
 #: The bids a random tarok player may choose from (OpenSpiel's names for them).
 ORDINARY_BIDS = ("Pass", "Three", "Two", "One")
 
@@ -79,12 +95,13 @@ def run_tarot(seconds: float, seed: int, rng: random.Random) -> tuple[int, int, 
 
 # ----- OpenSpiel tarok ------------------------------------------------------------------------
 class Tarok:
-    """OpenSpiel's tarok for three players, random legal actions, ordinary contracts only."""
+    """OpenSpiel's tarok for three (or four) players, random legal actions, ordinary contracts only."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, players: int = 3) -> None:
         import pyspiel
 
-        self.game = pyspiel.load_game("tarok", {"players": 3, "rng_seed": seed})
+        self.players = players
+        self.game = pyspiel.load_game("tarok", {"players": players, "rng_seed": seed})
         self.bidding = pyspiel.TarokGamePhase.BIDDING
         # The bid ids, found by name in a bidding state rather than assumed.
         state = self.game.new_initial_state()
@@ -264,7 +281,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", type=int, nargs="?", const=200, default=0, metavar="DEALS",
                    help="also profile DEALS tarot deals (200): phase table and cProfile top 25")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--variant", choices=sorted(TAROK_PLAYERS), default="marolles-1637",
+                   help="the tarot variant to measure (marolles-1637; fft-4p against tarok for 4)")
     args = p.parse_args(argv)
+    global VARIANT
+    VARIANT = args.variant
     if args.seconds <= 0 or args.rounds < 1:
         p.error("--seconds must be > 0 and --rounds >= 1")
 
@@ -273,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     tarok_missing = None
     if not args.no_tarok:
         try:
-            tarok = Tarok(args.seed)
+            tarok = Tarok(args.seed, TAROK_PLAYERS[VARIANT])
         except ImportError as e:
             tarok_missing = f"open_spiel is not installed ({e}); install it with `make bench`"
 
@@ -330,12 +351,12 @@ def main(argv: list[str] | None = None) -> int:
         "engine_revision": engine_revision(),
         "command": " ".join(["python", "bench/deals_per_second.py",
                              *(argv if argv is not None else sys.argv[1:])]),
-        "tarot": side_report("tarot", f"{VARIANT}, default options, random legal actions (redeal, "
-                                      "discards, declarations, shown cards, play), new_deal to result()"),
+        "tarot": side_report("tarot", WHAT[VARIANT]),
     }
     if tarok is not None:
         report["tarok"] = {
-            **side_report("tarok", "OpenSpiel tarok, players=3, random legal actions, bids restricted to "
+            **side_report("tarok", f"OpenSpiel tarok, players={tarok.players}, random legal actions, "
+                                   "bids restricted to "
                                    + "/".join(ORDINARY_BIDS) + ", new_initial_state to returns()"),
             "contract_mix_of_1000": tarok.contract_mix(1000, random.Random(args.seed)),
         }

@@ -1,0 +1,246 @@
+"""A rule-based player for modern French Tarot, 3, 4 and 5 players (RULES.md §4), deciding from
+its ``View`` alone (no search, no look at hidden cards).
+
+* **Bids**: a hand-strength count in the manner of the usual club rules (bouts, trumps and big
+  trumps, Kings and other honours, long suits, voids and singletons), scaled to an 18-card hand;
+  the bid is the highest contract the count reaches, if it overcalls the last bid.
+* **King call** (five players): the King of the suit in which it holds most cards (a Queen,
+  Cavalier or Jack when it holds every King, Queen...), never its own card unless forced.
+* **Écart**: empty the shortest suits without their King, points first (Queens, Cavaliers);
+  trumps only when the rules force it, the lowest.
+* **Chelem**: only with a hand that wins every trick on its face (the 21, at least 13 trumps
+  and nothing but Kings beside them).
+* **Poignée**: the taker shows the highest one he has; a defender never (the bonus goes to the
+  winning side, which is usually the taker's).
+* **Play**: win a trick the opponents lead as cheaply as possible; when a partner is winning
+  and cannot be beaten (last to play, or the best trump), give him points; otherwise play
+  the card that loses least; the Excuse saves an honour in a lost trick and is never kept to the
+  last trick; the Petit is played when it is safe or would be lost anyway.
+
+>>> import tarot
+>>> from tarot.bots import make_bot, play_out
+>>> deal = tarot.new_deal("fft-4p", seed=11)
+>>> play_out(deal, [make_bot("rule", seed=s) for s in range(4)])
+>>> sum(deal.result().scores)
+0
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.actions import ACTION_IDS, DONE, PASS
+from ..core.cards import FOOL, KINGS, SUIT_MASKS, TRUMPS, Card, CardSet, cards_of, rank_of, suit_of
+from ..core.counting import reduced_total
+from ..core.deal import View
+from ..variants.french import (
+    BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, winning_index,
+)
+from . import RULE_BOTS
+
+CHELEM = ACTION_IDS["chelem"]
+PETIT, MONDE = 1, 21
+_VALUE = tuple(reduced_total(1 << c) for c in range(78))
+_SUIT = tuple(suit_of(c) for c in range(78))
+#: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre.
+THRESHOLDS = (40, 56, 71, 81)
+
+
+def hand_strength(hand: CardSet, hand_size: int) -> float:
+    """A bidding count of ``hand``, scaled to an 18-card hand.
+
+    >>> from tarot.core.cards import mask, parse_cards, FRENCH
+    >>> hand_strength(mask(parse_cards("T21 T1 EX T20 T19 T18 T17 T16 KS KH KD KC QS 2H 3H 4H 5H 6H",
+    ...                                FRENCH)), 18) > 71
+    True
+    """
+    trumps = hand & TRUMPS
+    n_trumps = trumps.bit_count()
+    score = 0.0
+    if hand >> MONDE & 1:
+        score += 10
+    if hand & 1:
+        score += 8
+    if hand >> PETIT & 1:
+        score += 8 if n_trumps >= 6 else (5 if n_trumps >= 5 else 0)
+    score += 2 * n_trumps
+    score += 2 * (trumps & ~((1 << 16) - 1)).bit_count()   # XVI..XXI
+    for s in range(4):
+        suit = hand & SUIT_MASKS[s]
+        n = suit.bit_count()
+        for c in cards_of(suit):
+            r = rank_of(c)
+            if r == 14:
+                score += 6
+            elif r == 13:
+                score += 3 if suit & KINGS else 1
+            elif r == 12:
+                score += 2 if n >= 3 else 1
+            elif r == 11:
+                score += 1 if n >= 4 else 0
+        if n >= 5:
+            score += 5 + 2 * (n - 5)
+        if n_trumps >= 4:
+            score += 6 if n == 0 else (3 if n == 1 else 0)
+    return score * 18 / hand_size
+
+
+class FrenchRuleBot:
+    """The rule-based bot of ``fft-3p``, ``fft-4p`` and ``fft-5p`` (see the module docstring)."""
+
+    name = "rule"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> int:
+        legal = list(view.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        ph = view.phase
+        if ph == "bid":
+            return self.bid(view, legal)
+        if ph == "call":
+            return self.call(view, legal)
+        if ph == "ecart":
+            return self.ecart(view, legal)
+        if ph == "chelem":
+            return CHELEM if self.chelem(view) else DONE
+        if ph == "poignee":
+            if view.seat == view.taker:
+                return max(a for a in legal if a in POIGNEES)
+            return DONE
+        if ph == "show":
+            return legal[0]
+        if ph == "play":
+            return self.play(view, legal)
+        return legal[0]
+
+    # ----- before play -------------------------------------------------------------------
+    def bid(self, view: View, legal: list[int]) -> int:
+        size = view.hand.bit_count()
+        strength = hand_strength(view.hand, size)
+        want = PASS
+        for b, t in zip(BIDS, THRESHOLDS):
+            if strength >= t:
+                want = b
+        if view.players == 5:  # a called partner makes a prise easier
+            want = BIDS[0] if want == PASS and strength >= THRESHOLDS[0] - 6 else want
+        return want if want in legal else PASS
+
+    def call(self, view: View, legal: list[int]) -> int:
+        h = view.hand
+        not_mine = [c for c in legal if not h >> c & 1] or legal
+        return max(not_mine, key=lambda c: ((h & SUIT_MASKS[_SUIT[c]]).bit_count(), rank_of(c), -c))
+
+    def ecart_plan(self, view: View) -> list[Card]:
+        """The cards to discard, chosen from the whole hand once the chien is in it."""
+        full = view.hand | view.discards
+        k = full.bit_count() - view.hand_sizes[(view.seat + 1) % view.players]
+        free = full & ECART_FREE
+        if free.bit_count() <= k:
+            trumps = cards_of(full & ECART_TRUMPS)[:k - free.bit_count()]
+            return sorted(trumps + cards_of(free))
+
+        def key(c: Card) -> tuple:
+            suit = full & SUIT_MASKS[_SUIT[c]]
+            has_king = bool(suit & KINGS)
+            return (has_king, suit.bit_count(), -_VALUE[c], c)
+
+        return sorted(sorted(cards_of(free), key=key)[:k])
+
+    def ecart(self, view: View, legal: list[int]) -> int:
+        for c in self.ecart_plan(view):
+            if not view.discards >> c & 1:
+                return c if c in legal else legal[0]
+        return legal[0]
+
+    def chelem(self, view: View) -> bool:
+        h = view.hand
+        others = h & ~TRUMPS & ~1 & ~KINGS
+        return bool(h >> MONDE & 1) and (h & TRUMPS).bit_count() >= 13 and not others
+
+    # ----- play --------------------------------------------------------------------------
+    def mates(self, view: View) -> set[int]:
+        """Seats known to be in this seat's camp (itself included)."""
+        me, taker = view.seat, view.taker
+        if view.players != 5:
+            return {me} if me == taker else {s for s in range(view.players) if s != taker}
+        partner = view.partner
+        if me == taker:
+            return {me} if partner in (None, me) else {me, partner}
+        if partner == me:
+            return {me, taker}
+        if partner is not None:
+            return {s for s in range(view.players) if s not in (taker, partner)}
+        return {me}
+
+    def play(self, view: View, legal: list[int]) -> int:
+        n = view.players
+        trick = list(view.trick)
+        played = 0
+        for _, cards, _ in view.tricks:
+            for c in cards:
+                played |= 1 << c
+        for c in trick:
+            played |= 1 << c
+        out_trumps = TRUMPS & ~played & ~view.hand
+        tricks_left = view.hand.bit_count()
+        mates = self.mates(view)
+        real = [c for c in trick if c != FOOL]
+        non_excuse = [c for c in legal if c != FOOL] or legal
+        if FOOL in legal and tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(view)):
+            return FOOL   # never kept to the last trick, where it would change camp
+        if not real:
+            return self.lead(view, non_excuse, out_trumps, mates, legal)
+        win_i = winning_index(trick)
+        winner = (view.leader + win_i) % n
+        last_to_play = len(trick) == n - 1
+        best = trick[win_i]
+        mate_wins = winner in mates and (last_to_play or (best <= 21 and best > 0 and not out_trumps
+                                                          & ~((2 << best) - 1)))
+        winning = [c for c in non_excuse if winning_index(trick + [c]) == len(trick)]
+        if mate_wins:
+            return max(non_excuse, key=lambda c: (_VALUE[c] if c != PETIT or last_to_play else -1, -c))
+        if winning:
+            safe = [c for c in winning if last_to_play or c > 21 or not out_trumps & ~((2 << c) - 1)]
+            choice = min(safe or winning, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
+            if safe or sum(_VALUE[c] for c in real) or _VALUE[choice] == 0:
+                return choice
+        cheapest = min(non_excuse, key=lambda c: (_VALUE[c], c == PETIT, c))
+        if FOOL in legal and (_VALUE[cheapest] > 0 or tricks_left <= 2):
+            return FOOL
+        return cheapest
+
+    def chelem_run(self, view: View) -> bool:
+        """Whether this seat's camp has won every trick so far (the Excuse then waits for the
+        last trick, which it wins)."""
+        mates = self.mates(view)
+        return bool(view.tricks) and all(w in mates for _, _, w in view.tricks)
+
+    def lead(self, view: View, cards: list[int], out_trumps: CardSet, mates: set[int],
+             legal: list[int]) -> int:
+        h = view.hand
+        if FOOL in legal and self.chelem_run(view) and h.bit_count() == 1:
+            return FOOL
+        trumps = [c for c in cards if 0 < c <= 21]
+        if view.seat == view.taker and trumps and len(trumps) >= out_trumps.bit_count():
+            top = max(trumps)
+            if not out_trumps & ~((2 << top) - 1):   # the best trump out: draw trumps
+                return top
+            lows = [t for t in trumps if t != PETIT]
+            if lows:
+                return min(lows)
+        kings = [c for c in cards if KINGS >> c & 1]
+        if kings:
+            return kings[0]
+        suits = [c for c in cards if c > 21]
+        if suits:
+            by_len = max(range(4), key=lambda s: ((h & SUIT_MASKS[s]).bit_count(), -s))
+            pick = [c for c in suits if _SUIT[c] == by_len] or suits
+            return min(pick, key=lambda c: (_VALUE[c], c))
+        return min(cards, key=lambda c: (c == PETIT, c))
+
+
+for _v in ("fft-3p", "fft-4p", "fft-5p"):
+    RULE_BOTS[_v] = FrenchRuleBot

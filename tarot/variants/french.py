@@ -1,0 +1,986 @@
+"""Modern French Tarot (FFT rules, 2012) for three, four and five players (RULES.md §4).
+
+Three registered variants share one engine, ``FrenchDeal``: ``fft-4p`` (18 cards each, chien
+of 6), ``fft-3p`` (24 cards each dealt by four, chien of 6) and ``fft-5p`` (15 cards each,
+chien of 3, a called King). The flow of a deal (``phase``):
+
+``bid``      from the dealer's right (``dealer + 1``), each player once: ``pass`` or a bid
+             higher than the last (``prise`` < ``garde`` < ``garde_sans`` < ``garde_contre``).
+             All pass: the deal is over, no score, ``result().info["all_passed"]``.
+``call``     five players: the taker calls a card (a card action): a King; with four Kings a
+             Queen, and so on up to a Jack (``five_player_called_escalation``). He may call a
+             card he holds (``five_player_self_call``): he then plays alone, as he does when the
+             called card lies in the chien.
+``ecart``    Prise and Garde: the chien is shown to all and taken; the taker discards 6 cards
+             (3 with five players), one action a card, in ascending id order. Never a King or a
+             bout; trumps only when there are too few other cards, and then they are shown
+             (``View.shown`` holds ``(taker, done, trumps)``). Garde sans / contre skip it: the
+             chien stays unseen, counting for the taker (sans) or the defence (contre).
+``chelem``   the taker announces a chelem (``chelem``) or not (``done``); if he does he leads.
+``poignee``  just before his first card a player holding enough trumps may declare a poignée
+             (``poignee_simple`` / ``_double`` / ``_triple``) or say ``done``; where he has more
+             trumps than he must show, the ``show`` phase takes the shown trumps one at a time,
+             ascending (as Marolles's declarations). The Excuse completes a poignée one trump
+             short, and then every trump is shown. The taker's trumps forced into the écart
+             count again (the FFT's 4-Kings-and-15-trumps case, generalised).
+``play``     follow suit; if void, trump, over-trumping any trump in the trick (a partner's too);
+             on a trump lead, a higher trump if possible; the Excuse at any time.
+``over``     the count and the settlement (§4.2).
+
+Petit sec (``petit_rule=petit_sec``: the Petit the only trump, without the Excuse) and the
+seed's first-packet rule are detected when the cards are dealt: the deal is over at once,
+annulled (``info["annulled"]``), without an action. The FFT makes the holder announce it, but
+the announcement is compulsory and changes nothing else, so an action would only be a forced
+move; the ``View`` of an annulled deal shows the holder's trump (``shown``: ``(seat, done, I)``).
+
+**The deal** (deck order fixes everything): packets of 3 (4 with three players) go to
+``dealer + 1``, ``dealer + 2``, ..., the dealer, round after round; the chien's cards are dealt
+singly between packets, after packets number ``round(j * P / (C + 1))`` for ``j = 1..C`` (``P``
+packets, ``C`` chien cards): after packets 3, 7, 10, 14, 17, 21 with four players, 3, 5, 8,
+10, 13, 15 with three, 6, 12, 19 with five. The first and the last three cards of the pack are
+thus never in the chien, which satisfies both ``chien_forbidden`` rules (a table-only option: it
+records the table's rule; the engine's deal is the same). ``FrenchDeal.deck_for`` builds the deck that deals
+given hands.
+
+**The Excuse** goes back to its owner's camp and the trick's winner receives half a point in
+exchange (a low card at the table; if the owner's camp has none, the half point itself, which
+is the FFT's "the Excuse counts 4" of a chelem made without it). Played to the last trick it
+changes camp (``excuse_last_trick=to_other_camp``): if its own camp wins that trick, it goes to
+the other camp, which gives the trick's winner the same half point back, so that four-player
+piles never hold half points (RULES.md §4.3); otherwise it is simply captured. The one
+exception: a camp that has won every trick and leads the Excuse to the last one wins that
+trick with it (a chelem), and petit au bout is then judged on the penultimate trick.
+
+**Scores**: per defender ``T`` (§4.2, the taker's viewpoint), paid in the ledger component by
+component (reasons ``contract``, ``petit_au_bout``, ``poignee``, ``chelem``; ``score_rounding``
+adjusts the ``contract`` part). Four players: each defender pays ``T`` to the taker (``+3T``);
+three: ``+2T``; five: two defenders pay the taker and the third pays the partner (``+2T``,
+``+T``), or all four pay a taker alone (``+4T``). A negative ``T`` is paid the other way.
+``DealResult.card_points[s]`` is the card points of seat ``s``'s camp, after the §4.3 rounding
+(the defence has ``91 -`` the taker camp's).
+
+**Views**: ``bids`` are public, ``contract`` and ``taker`` once bidding has ended; ``chien`` holds
+the chien once it is shown (Prise, Garde: to all, and the taker keeps seeing it) and at the end
+(Garde sans / contre: not before); ``discards`` is the écart, in the taker's view only;
+``shown`` holds the poignées ``(seat, poignee_..., trumps)``, the trumps forced into the écart
+``(taker, done, trumps)`` and, for an annulled deal, ``(holder, done, Petit)``. With five
+players ``called`` is the called card and ``partner`` is None until the called card is played
+(then the seat that played it, the taker himself if he plays alone), except in the partner's
+own view (his seat), the taker's when the called card is his (his seat), and everyone's when it
+was seen in the chien (the taker's seat). ``extra["chelem_announced"]``.
+
+Play is anticlockwise: seat ``s + 1`` plays after seat ``s``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.actions import ACTION_IDS, DONE, PASS
+from ..core.cards import (
+    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
+    TRUMPS, Card, CardSet, Seat, card_name, cards_of, format_card, rank_of, suit_of,
+)
+from ..core.counting import FRENCH_TARGETS, reduced_total
+from ..core.deal import Deal, DealResult, View, register
+from ..core.errors import IllegalActionError
+from ..core.ledger import REASONS, Ledger
+from ..core.options import Option
+from .marolles import _above, _drop_highest
+
+PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
+                                                                  "garde_contre"))
+BIDS = (PRISE, GARDE, GARDE_SANS, GARDE_CONTRE)
+CHELEM = ACTION_IDS["chelem"]
+POIGNEES = (ACTION_IDS["poignee_simple"], ACTION_IDS["poignee_double"], ACTION_IDS["poignee_triple"])
+#: Contract -> multiplier (§4.1).
+MULTIPLIER = {PRISE: 1, GARDE: 2, GARDE_SANS: 4, GARDE_CONTRE: 6}
+#: Poignée simple / double / triple -> bonus (§4.1), never multiplied.
+POIGNEE_VALUES = {POIGNEES[0]: 20, POIGNEES[1]: 30, POIGNEES[2]: 40}
+PETIT: Card = 1
+#: Suit cards other than Kings: what the écart is made of.
+ECART_FREE: CardSet = FULL_PACK & ~TRUMPS & ~KINGS & ~1
+#: Trumps that may go into the écart when unavoidable (not the Petit nor the 21).
+ECART_TRUMPS: CardSet = TRUMPS & ~BOUTS
+#: The pack is worth 91 points, 182 half points.
+PACK_HALVES = 182
+
+_SUIT = tuple(suit_of(c) for c in range(78))
+#: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
+_POWER = tuple(100 + c if 1 <= c <= 21 else (rank_of(c) if c >= 22 else -1) for c in range(78))
+_SUIT_MASK = (*SUIT_MASKS, TRUMPS)
+
+
+def winning_index(cards: Sequence[Card]) -> int:
+    """The position in ``cards`` (play order) of the card that wins a French Tarot trick (§4.1):
+    the highest trump, else the highest card of the suit led; a led Excuse lets the next card
+    set the suit, and the Excuse never wins (see ``FrenchDeal`` for the chelem exception).
+
+    >>> from tarot.core.cards import parse_cards, FRENCH
+    >>> winning_index(parse_cards("KS 5S T1 QS", FRENCH)), winning_index(parse_cards("EX 7H AH 2C", FRENCH))
+    (2, 1)
+    """
+    lead = cards[1] if cards[0] == FOOL else cards[0]
+    led = _SUIT[lead]
+    best, win = -1, 0
+    for i, c in enumerate(cards):
+        s = _SUIT[c]
+        if s == TRUMP_SUIT or s == led:
+            p = _POWER[c]
+            if p > best:
+                best, win = p, i
+    return win
+
+
+def half_point_rounding(halves: int, target: int) -> int:
+    """The taker's points from his half points (§4.3): a half point is rounded up when the
+    contract is made and down when it is not.
+
+    >>> half_point_rounding(81, 41), half_point_rounding(83, 41), half_point_rounding(112, 56)
+    (40, 42, 56)
+    """
+    if not halves & 1:
+        return halves // 2
+    return (halves + 1) // 2 if halves >= 2 * target else (halves - 1) // 2
+
+
+def per_defender_amount(points: int, bouts: int, contract: int, petit_au_bout: int = 0,
+                        poignee: int = 0, chelem: int = 0) -> dict[str, int]:
+    """The amount each defender pays the taker (§4.2), split by reason: ``contract``,
+    ``petit_au_bout``, ``poignee``, ``chelem`` (negative: the taker pays).
+
+    ``points`` are the taker camp's card points after rounding, ``bouts`` the bouts it holds,
+    ``contract`` a bid action, ``petit_au_bout`` +1 (taker's camp), -1 (defence) or 0,
+    ``poignee`` the sum of the poignées declared, ``chelem`` the chelem term (+400, -200, ...).
+
+    >>> sum(per_defender_amount(56, 2, GARDE).values())   # seed example H1
+    80
+    """
+    d = points - FRENCH_TARGETS[bouts]
+    w = 1 if d >= 0 else -1
+    mult = MULTIPLIER[contract]
+    return {"contract": w * (25 + abs(d)) * mult, "petit_au_bout": 10 * petit_au_bout * mult,
+            "poignee": w * poignee, "chelem": chelem}
+
+
+FRENCH_OPTIONS: tuple[Option, ...] = (
+    Option("petit_rule", ("petit_sec", "first_packet", "none"), "petit_sec",
+           "A deal is annulled when a player holds the Petit as his only trump without the Excuse "
+           "(petit sec), or (the seed's rule) when the Petit is in a player's first packet; or never.",
+           "FFT (S10); seed-modern"),
+    Option("chien_forbidden", ("first_last_card", "first_last_three"), "first_last_card",
+           "Which cards of the pack may not go to the chien: the first and last card (FFT) or the "
+           "first and last three (seed). The engine deals the chien at fixed places that respect "
+           "both, so this only records the table's rule.", "FFT / seed-modern, S13", table_only=True),
+    Option("misdeal", ("same_dealer_no_bid", "none"), "same_dealer_no_bid",
+           "What a misdeal costs at a physical table (the same dealer redeals and may not bid). The "
+           "engine always deals correctly, so this option only documents the table's choice.",
+           "FFT", table_only=True),
+    Option("excuse_last_trick", ("to_other_camp", "to_trick_winner"), "to_other_camp",
+           "The Excuse played to the last trick changes camp (FFT), or goes to the trick's winner "
+           "(seed); except in a chelem.", "FFT literal / seed, S13"),
+    Option("excuse_exchange_impossible", ("excuse_counts_4_other_side_gets_half",),
+           "excuse_counts_4_other_side_gets_half",
+           "When the Excuse's camp has no half-point card to give in exchange, the Excuse counts 4 "
+           "for it and the other camp gets the half point.", "generalises FFT chelem clause"),
+    Option("chelem_lead", ("announcer_leads",), "announcer_leads",
+           "A taker who announces a chelem leads the first trick.", "FFT"),
+    Option("defence_chelem_bonus", ("200", "0"), "200",
+           "What each defender gains when the defence wins every trick.", "FFT (seed silent)"),
+    Option("poignee_show_exact", ("true", "false"), "true",
+           "A poignée shows exactly its number of trumps (true), or every trump held (false).",
+           "FFT"),
+    Option("score_rounding", ("none", "5", "10"), "none",
+           "Round each defender's amount to the nearest multiple of 5 or 10 (halves away from zero).",
+           "FFT none / seed house rule"),
+    Option("misere", ("off",), "off", "Misère bonuses (no trumps, no honours): not played.",
+           "not in FFT/seed"),
+)
+
+FIVE_PLAYER_OPTIONS: tuple[Option, ...] = (
+    Option("five_player_split", ("taker_2_partner_1", "equal_halves"), "taker_2_partner_1",
+           "How the taker and his partner share: 2T and T (FFT), or equally (two defenders pay "
+           "one each, the third splits his payment, the odd point to the taker).",
+           "FFT / seed variant"),
+    Option("five_player_called_escalation", ("k→q→c→j", "k→q"), "k→q→c→j",
+           "With four Kings the taker may call a Queen, with four Queens too a Cavalier, and with "
+           "those a Jack (FFT); or only up to a Queen (seed).", "FFT / seed"),
+    Option("five_player_self_call", ("true", "false"), "true",
+           "The taker may call a card he holds, and so play alone.", "FFT"),
+)
+
+
+class _Flags:
+    """Option values read on the hot path, decoded once per set of options."""
+
+    __slots__ = ("petit_rule", "other_camp", "defence_chelem", "show_exact", "rounding",
+                 "split_equal", "escalation", "self_call")
+
+    def __init__(self, o: Mapping[str, str]) -> None:
+        self.petit_rule = o["petit_rule"]
+        self.other_camp = o["excuse_last_trick"] == "to_other_camp"
+        self.defence_chelem = int(o["defence_chelem_bonus"])
+        self.show_exact = o["poignee_show_exact"] == "true"
+        self.rounding = 0 if o["score_rounding"] == "none" else int(o["score_rounding"])
+        self.split_equal = o.get("five_player_split") == "equal_halves"
+        levels = (KINGS, QUEENS, CAVALIERS, JACKS)
+        self.escalation = levels[:2] if o.get("five_player_called_escalation") == "k→q" else levels
+        self.self_call = o.get("five_player_self_call", "true") == "true"
+
+
+_FLAGS: dict = {}
+
+
+class FrenchDeal(Deal):
+    """One deal of modern French Tarot (RULES.md §4); subclasses fix the number of players."""
+
+    notation = FRENCH
+    PACK = FULL_PACK
+    OPTIONS = FRENCH_OPTIONS
+    SOURCES = ("contract", "petit_au_bout", "poignee", "chelem")
+    SCORE_UNIT = "points"
+    #: Cards per hand, cards per packet, cards in the chien, poignée sizes.
+    HAND = 18
+    PACKET = 3
+    CHIEN = 6
+    POIGNEE_SIZES = (10, 13, 15)
+
+    __slots__ = (
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal", "_o",
+        "hands", "chien", "ecart", "bids", "high", "order_idx", "contract", "taker", "called",
+        "partner", "camp", "revealed", "chien_shown", "chelem", "asked", "pending", "shown",
+        "trick", "leader", "trick_no", "tricks", "piles", "ledger", "adj", "excuse", "poignee",
+        "last_discard", "ecart_left", "ecart_trumps", "annulled", "outcome",
+    )
+
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 rng: random.Random | None = None) -> None:
+        self.options = self.make_options(options)
+        o = self.options
+        flags = _FLAGS.get(o)
+        if flags is None:
+            flags = _FLAGS[o] = _Flags(o)
+        self._o = flags
+        n = self.players
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise IllegalActionError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        self.dealer = dealer
+        self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
+        self.history: list[int] = []
+        self._undo: list[tuple] = []
+        self._legal: tuple[int, list[int]] = (-1, [])
+        self.hands, self.chien = self._deal_hands()
+        self.ecart = 0
+        self.bids: list[tuple[Seat, int]] = []
+        self.high = 0                    # the highest bid so far (0: none)
+        self.order_idx = 0
+        self.contract: int | None = None
+        self.taker: Seat | None = None
+        self.called: Card | None = None
+        self.partner: Seat | None = None  # the holder of the called card (None: alone)
+        self.camp = 0                    # the taker's camp, as a set of seats (bits)
+        self.revealed = False            # the called card has been played
+        self.chien_shown = False
+        self.chelem = False
+        self.asked = 0                   # seats that have had their chance of a poignée
+        self.pending: tuple | None = None
+        self.shown: list[tuple[Seat, int, CardSet]] = []
+        self.trick: list[Card] = []
+        self.leader = (dealer + 1) % n
+        self.trick_no = 0
+        self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
+        self.piles = [0] * n
+        self.ledger = Ledger(n)
+        self.adj = 0                     # half points the taker's camp gains by the Excuse exchange
+        self.excuse: tuple | None = None  # (owner, trick, seat whose pile holds it)
+        self.poignee = 0                 # the sum of the poignées declared
+        self.last_discard = -1
+        self.ecart_left = 0
+        self.ecart_trumps = 0            # trumps the écart must hold (unavoidable ones)
+        self.annulled: str | None = None
+        self.outcome: dict[str, Any] | None = None
+        self.phase = "bid"
+        self.to_play: Seat | None = (dealer + 1) % n
+        self._check_petit()
+
+    # ----- dealing -----------------------------------------------------------------------
+    @classmethod
+    def deal_plan(cls) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(recipient, packet) per deck position: the recipient counted from the dealer's
+        right (0) anticlockwise, -1 for the chien; the packet's number (-1 for the chien)."""
+        plan = cls.__dict__.get("_plan")
+        if plan is None:
+            n, k = cls.players, cls.CHIEN
+            packets = n * cls.HAND // cls.PACKET
+            gaps = {((j + 1) * packets * 2 + k + 1) // (2 * (k + 1)) for j in range(k)}
+            who: list[int] = []
+            packet_no: list[int] = []
+            for i in range(packets):
+                who += [i % n] * cls.PACKET
+                packet_no += [i] * cls.PACKET
+                if i + 1 in gaps:
+                    who.append(-1)
+                    packet_no.append(-1)
+            plan = (tuple(who), tuple(packet_no))
+            cls._plan = plan
+        return plan
+
+    def _deal_hands(self) -> tuple[list[CardSet], CardSet]:
+        """Each seat's hand and the chien, from the deck and ``deal_plan``."""
+        seats = self.__class__.__dict__.get("_seats")
+        if seats is None:  # per dealer: the seat each deck position goes to (n: the chien)
+            n = self.players
+            seats = tuple(tuple(n if r < 0 else (d + 1 + r) % n for r in self.deal_plan()[0])
+                          for d in range(n))
+            self.__class__._seats = seats
+        hands = [0] * (self.players + 1)
+        for c, s in zip(self.deck, seats[self.dealer]):
+            hands[s] |= 1 << c
+        chien = hands.pop()
+        return hands, chien
+
+    @classmethod
+    def deck_for(cls, hands: Mapping[Seat, CardSet], chien: CardSet, dealer: Seat = 0) -> list[Card]:
+        """The deck order that deals ``hands`` (seat -> card set) and ``chien`` from ``dealer``.
+
+        >>> from tarot.core.cards import mask
+        >>> d = FrenchDeal4.deck_for({s: mask(range(18 * s, 18 * s + 18)) for s in range(4)},
+        ...                          mask(range(72, 78)), dealer=3)
+        >>> FrenchDeal4(deck=d, dealer=3).hands[2] == mask(range(36, 54))
+        True
+        """
+        n = cls.players
+        if sorted(hands) != list(range(n)) or any(h.bit_count() != cls.HAND for h in hands.values()) \
+                or chien.bit_count() != cls.CHIEN:
+            raise IllegalActionError(f"{cls.variant} needs {n} hands of {cls.HAND} cards and a chien "
+                                     f"of {cls.CHIEN}")
+        left = {s: cards_of(h) for s, h in hands.items()}
+        rest = cards_of(chien)
+        deck = []
+        for r in cls.deal_plan()[0]:
+            deck.append(rest.pop(0) if r < 0 else left[(dealer + 1 + r) % n].pop(0))
+        return list(cls.check_deck(deck))
+
+    def _check_petit(self) -> None:
+        """Petit sec, or the seed's Petit in a first packet: the deal is annulled (§4.1, §4.6)."""
+        rule = self._o.petit_rule
+        if rule == "none":
+            return
+        n = self.players
+        if rule == "petit_sec":
+            for s in range(n):
+                h = self.hands[s]
+                if h & (TRUMPS | 1) == 1 << PETIT:
+                    self._annul(s, "petit_sec")
+                    return
+            return
+        pos = self.deck.index(PETIT)
+        who, packet = self.deal_plan()
+        if who[pos] >= 0 and packet[pos] < n:
+            self._annul((self.dealer + 1 + who[pos]) % n, "first_packet")
+
+    def _annul(self, seat: Seat, why: str) -> None:
+        self.annulled = why
+        self.shown.append((seat, DONE, 1 << PETIT))
+        self.phase, self.to_play = "over", None
+
+    # ----- legal actions -----------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == "play":
+            return cards_of(self._legal_play())
+        if ph == "bid":
+            return [PASS] + [b for b in BIDS if b > self.high]
+        if ph == "ecart":
+            return cards_of(self._legal_ecart())
+        if ph == "poignee":
+            return [DONE] + self._poignee_tiers(self.to_play)
+        if ph == "show":
+            return cards_of(self._legal_show())
+        if ph == "chelem":
+            return [DONE, CHELEM]
+        if ph == "call":
+            return cards_of(self._callable())
+        return []
+
+    def is_legal(self, action: int) -> bool:
+        cached = self._legal
+        if cached[0] == len(self.history):
+            return action in cached[1]
+        if self.phase == "play" and 0 <= action < 78:
+            return bool(self._legal_play() >> action & 1)
+        return action in self._legal_actions()
+
+    def _legal_play(self) -> CardSet:
+        h = self.hands[self.to_play]
+        trick = self.trick
+        if not trick or (len(trick) == 1 and trick[0] == FOOL):
+            if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
+                called = self.called
+                rest = h & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
+                if rest:  # the opening lead: not the called suit, unless the called card itself
+                    return rest
+            return h
+        lead = trick[1] if trick[0] == FOOL else trick[0]
+        s = _SUIT[lead]
+        if s != TRUMP_SUIT:
+            m = h & SUIT_MASKS[s]
+            if m:
+                return m | (h & 1)
+        trumps = h & TRUMPS
+        if not trumps:
+            return h
+        best = 0
+        for c in trick:
+            if c < 22 and c > best:
+                best = c
+        higher = trumps & ~((2 << best) - 1)
+        return (higher or trumps) | (h & 1)
+
+    def _legal_ecart(self) -> CardSet:
+        avail = self.hands[self.taker] & _above(self.last_discard)
+        if self.ecart_trumps:
+            return _drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
+        return _drop_highest(avail & ECART_FREE, self.ecart_left - 1)
+
+    def _callable(self) -> CardSet:
+        """The cards the taker may call (§4.4)."""
+        h = self.hands[self.taker]
+        levels = self._o.escalation
+        if self._o.self_call:
+            out = levels[0]
+            for i in range(1, len(levels)):
+                if h & levels[i - 1] != levels[i - 1]:
+                    break
+                out |= levels[i]
+            return out
+        for level in levels:
+            if level & ~h:
+                return level & ~h
+        return levels[-1]
+
+    def _poignee_pool(self, p: Seat) -> CardSet:
+        """The trumps ``p`` may show: his own, and for the taker those forced into the écart."""
+        pool = self.hands[p] & TRUMPS
+        if p == self.taker:
+            pool |= self.ecart & TRUMPS
+        return pool
+
+    def _poignee_tiers(self, p: Seat) -> list[int]:
+        t = self._poignee_pool(p).bit_count()
+        fool = self.hands[p] & 1
+        return [a for a, n in zip(POIGNEES, self.POIGNEE_SIZES) if t >= n or (fool and t == n - 1)]
+
+    def _legal_show(self) -> CardSet:
+        _, eligible, needed, chosen, last = self.pending
+        return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
+
+    # ----- explaining a refusal ----------------------------------------------------------
+    def explain_illegal(self, action: int) -> str:
+        n = self.notation
+        tok = self.action_token(action)
+        ph, p = self.phase, self.to_play
+        if ph == "bid":
+            if action in BIDS:
+                return (f"{tok} does not overcall {self.action_token(self.high)}: each bid must be "
+                        "higher than the last (prise < garde < garde_sans < garde_contre)")
+            return f"{tok} is not a bid: seat {p} must pass or bid"
+        if ph == "chelem":
+            return f"{tok} is not legal now: the taker announces a chelem (chelem) or not (done)"
+        if ph == "poignee":
+            if action in POIGNEES:
+                k = self.POIGNEE_SIZES[POIGNEES.index(action)]
+                return (f"seat {p} cannot declare {tok}: it needs {k} trumps (or {k - 1} and the "
+                        "Excuse, which then shows that no other trump is held)")
+            return f"{tok} is not legal now: seat {p} may declare a poignée or say done"
+        if action >= 78:
+            what = {"play": "play", "ecart": "discard", "show": "show", "call": "call"}.get(ph, ph)
+            return f"{tok} is not legal now: seat {p} must {what} a card"
+        name = card_name(action, n)
+        if ph == "call":
+            return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four "
+                    "Kings, a Cavalier only with the Kings and Queens, a Jack only with all three"
+                    + ("" if self._o.self_call else "; a card in the taker's own hand cannot be called"))
+        if ph == "show":
+            if not self._poignee_pool(p) >> action & 1:
+                return f"seat {p} cannot show {name}: only trumps held are shown in a poignée"
+            return f"{name} cannot be shown now: choose the trumps to show in ascending order"
+        if not self.hands[p] >> action & 1:
+            return f"seat {p} does not hold {name}"
+        if ph == "ecart":
+            if (KINGS | BOUTS) >> action & 1:
+                return f"{name} may not go into the écart: never a King or a bout"
+            if action < 22 and not self.ecart_trumps:
+                return f"{name} may not go into the écart: a trump only when unavoidable"
+            if action <= self.last_discard:
+                return (f"the écart is taken in ascending card order: {format_card(action, n)} does "
+                        f"not come after {format_card(self.last_discard, n)}")
+            if self.ecart_trumps:
+                return f"the écart must first take its {self.ecart_trumps} unavoidable trump(s), lowest first"
+            return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
+        if ph == "play":
+            h, trick = self.hands[p], self.trick
+            if not trick or trick == [FOOL]:
+                return ("the opening lead may not be in the called suit, unless it is the called "
+                        "card itself")
+            lead = trick[1] if trick[0] == FOOL else trick[0]
+            s = _SUIT[lead]
+            if s != TRUMP_SUIT and h & SUIT_MASKS[s]:
+                return f"you must follow {n.suit_names_en[s]}"
+            if action >= 22 or action == FOOL:
+                if s == TRUMP_SUIT:
+                    return "you must play a trump: trumps were led"
+                return f"you must trump: you cannot follow {n.suit_names_en[s]}"
+            best = max(c for c in trick if 0 < c < 22)
+            return (f"you must play a trump higher than {format_card(best, n)}: "
+                    + ("a higher trump is due on a trump lead" if s == TRUMP_SUIT
+                       else "you must over-trump, even over a partner"))
+        return super().explain_illegal(action)
+
+    # ----- applying actions --------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        ph = self.phase
+        if ph == "play":
+            self._play(a)
+        elif ph == "bid":
+            self._bid(a)
+        elif ph == "ecart":
+            self._discard(a)
+        elif ph == "poignee":
+            self._poignee(a)
+        elif ph == "show":
+            self._show(a)
+        elif ph == "chelem":
+            self.chelem = a == CHELEM
+            self.leader = self.taker if self.chelem else (self.dealer + 1) % self.players
+            self.to_play = self.leader
+            self._begin_turn()
+        elif ph == "call":
+            self._call(a)
+
+    def _bid(self, a: int) -> None:
+        p = self.to_play
+        n = self.players
+        self.bids.append((p, a))
+        if a != PASS:
+            self.high, self.taker = a, p
+        self.order_idx += 1
+        if self.order_idx < n:
+            self.to_play = (self.dealer + 1 + self.order_idx) % n
+            return
+        if not self.high:
+            self.phase, self.to_play = "over", None
+            return
+        self.contract = self.high
+        self.camp = 1 << self.taker
+        if n == 5:
+            self.phase, self.to_play = "call", self.taker
+            return
+        self._take_chien()
+
+    def _call(self, c: int) -> None:
+        self.called = c
+        for s in range(self.players):
+            if self.hands[s] >> c & 1 and s != self.taker:
+                self.partner = s
+                self.camp |= 1 << s
+        self._take_chien()
+
+    def _take_chien(self) -> None:
+        """Prise and Garde: the chien is shown and taken, the écart follows; else the chelem."""
+        if self.contract in (PRISE, GARDE):
+            t = self.taker
+            self.chien_shown = True
+            self.hands[t] |= self.chien
+            self.phase, self.to_play = "ecart", t
+            self.ecart_left = self.CHIEN
+            self.ecart_trumps = max(0, self.CHIEN - (self.hands[t] & ECART_FREE).bit_count())
+            return
+        self.phase, self.to_play = "chelem", self.taker
+
+    def _discard(self, c: int) -> None:
+        bit = 1 << c
+        self.hands[self.taker] ^= bit
+        self.ecart |= bit
+        self.last_discard = c
+        self.ecart_left -= 1
+        if c < 22:
+            self.ecart_trumps -= 1
+        if not self.ecart_left:
+            trumps = self.ecart & TRUMPS
+            if trumps:  # trumps in the écart are shown (§4.1)
+                self.shown.append((self.taker, DONE, trumps))
+            self.phase = "chelem"
+
+    def _begin_turn(self) -> None:
+        """Before his first card a player may declare a poignée (§4.1)."""
+        if self.trick_no == 0:
+            p = self.to_play
+            if not self.asked >> p & 1 and self._poignee_tiers(p):
+                self.phase = "poignee"
+                return
+        self.phase = "play"
+
+    def _poignee(self, a: int) -> None:
+        p = self.to_play
+        self.asked |= 1 << p
+        if a == DONE:
+            self.phase = "play"
+            return
+        need = self.POIGNEE_SIZES[POIGNEES.index(a)]
+        pool = self._poignee_pool(p)
+        t = pool.bit_count()
+        if t < need:  # the Excuse completes it: every trump is shown with it
+            self._declared(p, a, pool | 1)
+        elif t > need and self._o.show_exact:
+            self.pending = (a, pool, need, 0, -1)
+            self.phase = "show"
+        else:
+            self._declared(p, a, pool)
+
+    def _show(self, c: int) -> None:
+        a, eligible, needed, chosen, _ = self.pending
+        chosen |= 1 << c
+        if chosen.bit_count() == needed:
+            self.pending = None
+            self._declared(self.to_play, a, chosen)
+        else:
+            self.pending = (a, eligible, needed, chosen, c)
+
+    def _declared(self, p: Seat, a: int, cards: CardSet) -> None:
+        self.shown.append((p, a, cards))
+        self.poignee += POIGNEE_VALUES[a]
+        self.phase = "play"
+
+    def _play(self, c: int) -> None:
+        p = self.to_play
+        self.hands[p] ^= 1 << c
+        trick = self.trick
+        trick.append(c)
+        if c == self.called:
+            self.revealed = True
+        n = self.players
+        if len(trick) < n:
+            self.to_play = (p + 1) % n
+            if self.trick_no == 0:
+                self._begin_turn()
+            return
+        leader, t = self.leader, self.trick_no
+        last = t == self.HAND - 1
+        camp = self.camp
+        if last and trick[0] == FOOL and self._won_all(camp >> leader & 1):
+            winner = leader  # the chelem exception: the Excuse led to the last trick wins it
+        else:
+            winner = (leader + winning_index(trick)) % n
+        gain = 0
+        for x in trick:
+            gain |= 1 << x
+        if gain & 1:
+            owner = (leader + trick.index(FOOL)) % n
+            ours = camp >> owner & 1
+            theirs = camp >> winner & 1
+            if not last or winner == owner:
+                gain ^= 1
+                self.piles[owner] |= 1
+                self.excuse = (owner, t, owner)
+                if ours != theirs:
+                    self.adj = 1 if theirs else -1
+            elif self._o.other_camp and ours == theirs:
+                gain ^= 1
+                to = self.taker if not ours else next(s for s in range(n) if not camp >> s & 1)
+                self.piles[to] |= 1
+                self.excuse = (owner, t, to)
+                self.adj = 1 if theirs else -1
+            else:
+                self.excuse = (owner, t, winner)
+        self.piles[winner] |= gain
+        self.tricks.append((leader, tuple(trick), winner))
+        self.trick = []
+        self.leader = winner
+        self.trick_no = t + 1
+        if last:
+            self._settle()
+        else:
+            self.to_play = winner
+            self.phase = "play"
+
+    def _won_all(self, taker_camp: int) -> bool:
+        """Whether the taker's camp (``taker_camp`` 1) or the defence (0) won every trick so far."""
+        camp = self.camp
+        return all((camp >> w & 1) == taker_camp for _, _, w in self.tricks)
+
+    # ----- the count and the settlement (§4.2, §4.3) -------------------------------------
+    def camp_piles(self) -> tuple[CardSet, CardSet]:
+        """(taker's camp, defence): the cards each camp counts at the end (the écart or the chien
+        included as the contract says)."""
+        taker, defence = 0, 0
+        for s in range(self.players):
+            if self.camp >> s & 1:
+                taker |= self.piles[s]
+            else:
+                defence |= self.piles[s]
+        if self.contract == GARDE_CONTRE:
+            defence |= self.chien
+        elif self.contract == GARDE_SANS:
+            taker |= self.chien
+        else:
+            taker |= self.ecart
+        return taker, defence
+
+    def _settle(self) -> None:
+        taker_pile, _ = self.camp_piles()
+        halves = 2 * reduced_total(taker_pile) + taker_pile.bit_count() + self.adj
+        bouts = (taker_pile & BOUTS).bit_count()
+        target = FRENCH_TARGETS[bouts]
+        points = half_point_rounding(halves, target)
+        camp = self.camp
+        tricks = self.tricks
+        last = tricks[-1]
+        excuse_won = last[1][0] == FOOL and last[2] == last[0]
+        judged = tricks[-2] if excuse_won else last
+        pab = 0
+        if PETIT in judged[1] and not (excuse_won and judged is last):
+            pab = 1 if camp >> judged[2] & 1 else -1
+        taker_all = all(camp >> w & 1 for _, _, w in tricks)
+        defence_all = not any(camp >> w & 1 for _, _, w in tricks)
+        if self.chelem:
+            ch = 400 if taker_all else -200
+        elif taker_all:
+            ch = 200
+        elif defence_all:
+            ch = -self._o.defence_chelem
+        else:
+            ch = 0
+        parts = per_defender_amount(points, bouts, self.contract, pab, self.poignee, ch)
+        r = self._o.rounding
+        if r:
+            total = sum(parts.values())
+            q, rem = divmod(abs(total), r)
+            rounded = (q + (2 * rem >= r)) * r * (1 if total >= 0 else -1)
+            parts["contract"] += rounded - total
+        self._pay_parts(parts)
+        self.outcome = {"points": points, "halves": halves, "bouts": bouts, "target": target,
+                        "petit_au_bout": pab, "chelem": ch, "poignee": self.poignee,
+                        "amount": sum(parts.values())}
+        self.phase, self.to_play = "over", None
+
+    def _pay_parts(self, parts: dict[str, int]) -> None:
+        """Each defender pays the taker (or his partner) each part; a negative part goes back."""
+        n, taker = self.players, self.taker
+        defenders = [(taker + i) % n for i in range(1, n) if not self.camp >> ((taker + i) % n) & 1]
+        partner = self.partner
+        for reason, amount in parts.items():
+            if not amount:
+                continue
+            for i, d in enumerate(defenders):
+                payee, amt = taker, amount
+                if partner is not None:
+                    if self._o.split_equal:
+                        if i == 1:
+                            payee = partner
+                        elif i == 2:
+                            half = amount // 2 if amount >= 0 else -((-amount) // 2)
+                            self._pay(d, partner, half, reason)
+                            amt = amount - half
+                    elif i == 2:
+                        payee = partner
+                self._pay(d, payee, amt, reason)
+
+    def _pay(self, defender: Seat, payee: Seat, amount: int, reason: str) -> None:
+        if amount > 0:
+            self.ledger.pay(defender, payee, amount, reason)
+        elif amount < 0:
+            self.ledger.pay(payee, defender, -amount, reason)
+
+    # ----- undo, copy --------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        if self.phase == "play" and len(self.trick) < self.players - 1:
+            return (self.to_play,)  # a card that does not end its trick changes only these
+        return (
+            self.phase, self.to_play, tuple(self.hands), self.ecart, len(self.bids), self.high,
+            self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
+            self.revealed, self.chien_shown, self.chelem, self.asked, self.pending, len(self.shown),
+            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), tuple(self.piles),
+            len(self.ledger.entries), self.adj, self.excuse, self.poignee, self.last_discard,
+            self.ecart_left, self.ecart_trumps, self.outcome,
+        )
+
+    def _restore(self, s: tuple) -> None:
+        if len(s) == 1:
+            p = s[0]
+            c = self.history[-1]
+            self.hands[p] |= 1 << c
+            self.trick.pop()
+            if c == self.called:
+                self.revealed = False
+            self.to_play, self.phase = p, "play"
+            return
+        (self.phase, self.to_play, hands, self.ecart, n_bids, self.high, self.order_idx,
+         self.contract, self.taker, self.called, self.partner, self.camp, self.revealed,
+         self.chien_shown, self.chelem, self.asked, self.pending, n_shown, trick, self.leader,
+         self.trick_no, n_tricks, piles, n_ledger, self.adj, self.excuse, self.poignee,
+         self.last_discard, self.ecart_left, self.ecart_trumps, self.outcome) = s
+        self.hands, self.piles, self.trick = list(hands), list(piles), list(trick)
+        del self.bids[n_bids:]
+        del self.shown[n_shown:]
+        del self.tricks[n_tricks:]
+        del self.ledger.entries[n_ledger:]
+
+    def copy(self) -> FrenchDeal:
+        """An independent deal in the same state (history and undo included)."""
+        new = object.__new__(type(self))
+        for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "_o", "chien",
+                     "ecart", "high", "order_idx", "contract", "taker", "called", "partner", "camp",
+                     "revealed", "chien_shown", "chelem", "asked", "pending", "leader", "trick_no",
+                     "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps",
+                     "annulled", "outcome"):
+            setattr(new, name, getattr(self, name))
+        for name in ("history", "_undo", "hands", "bids", "shown", "trick", "tricks", "piles"):
+            setattr(new, name, getattr(self, name).copy())
+        new.ledger = self.ledger.copy()
+        return new
+
+    # ----- results and views -------------------------------------------------------------
+    def result(self) -> DealResult:
+        if self.phase != "over":
+            raise IllegalActionError(f"the deal is not over (phase {self.phase})")
+        n = self.players
+        ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
+        by_source = {src: [0] * n for src in self.SOURCES}
+        for p in ledger.entries:
+            row = by_source[REASONS[p.reason]]
+            row[p.payer] -= p.amount
+            row[p.payee] += p.amount
+        info: dict[str, Any] = {}
+        if self.annulled:
+            info["annulled"] = self.annulled
+            info["petit_holder"] = self.shown[0][0]
+        elif self.outcome is None:
+            info["all_passed"] = True
+        else:
+            info.update(self.outcome)
+            info["contract"] = self.action_token(self.contract)
+            info["taker"] = self.taker
+            info["chelem_announced"] = self.chelem
+            if n == 5:
+                info["called"] = format_card(self.called, self.notation)
+                info["partner"] = self.partner
+            if self.excuse is not None:
+                info["excuse"] = list(self.excuse)
+        pts = self.outcome["points"] if self.outcome else None
+        card_points = tuple(0 if pts is None else pts if self.camp >> s & 1 else 91 - pts
+                            for s in range(n))
+        return DealResult(scores=tuple(ledger.totals()), card_points=card_points, ledger=ledger,
+                          by_source=by_source, info=info)
+
+    def summary(self) -> dict[str, Any]:
+        """``contract`` (bid name or None), ``taker``, ``points`` (the taker camp's card points
+        after rounding), ``bouts`` (the taker camp's), and ``partner`` with five players."""
+        o = self.outcome
+        out: dict[str, Any] = {
+            "contract": self.action_token(self.contract) if self.contract else None,
+            "taker": self.taker if self.contract else None,
+            "points": o["points"] if o else None,
+            "bouts": o["bouts"] if o else None,
+        }
+        if self.players == 5:
+            out["partner"] = self.partner if o else None
+        return out
+
+    def view(self, seat: Seat) -> View:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
+        over = self.phase == "over"
+        mine = self.to_play == seat and not over
+        taker = self.taker
+        pending, declaring = 0, None
+        if self.pending is not None and mine:
+            pending, declaring = self.pending[3], self.pending[0]
+        partner = None
+        if self.called is not None:
+            alone = self.partner is None
+            if over or self.revealed:
+                partner = taker if alone else self.partner
+            elif alone and self.chien_shown and self.chien >> self.called & 1:
+                partner = taker  # the called card was seen in the chien: he plays alone
+            elif seat == self.partner:
+                partner = seat
+            elif seat == taker and alone and (self.hands[taker] | self.ecart) >> self.called & 1:
+                partner = taker  # he knows he plays alone: the called card is his
+        bidding_over = self.phase not in ("bid",) and self.contract is not None
+        extra: dict[str, Any] = {"chelem_announced": self.chelem}
+        if self.annulled:
+            extra["annulled"] = self.annulled
+        return View(
+            variant=self.variant,
+            options=self.options,
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_play=self.to_play,
+            hand=self.hands[seat],
+            discards=self.ecart if seat == taker else 0,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            cut_card=None,
+            shown=tuple(self.shown),
+            tricks=tuple(self.tricks),
+            leader=self.leader if self.phase in ("play", "poignee", "show") else None,
+            trick=tuple(self.trick),
+            payments=tuple(self.ledger.entries),
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            pending_show=pending,
+            pending_declaration=declaring,
+            notation=self.notation,
+            bids=tuple(self.bids),
+            contract=self.contract if bidding_over else None,
+            taker=taker if bidding_over else None,
+            chien=self.chien if (self.chien_shown or over) else 0,
+            called=self.called,
+            partner=partner,
+            extra=extra,
+        )
+
+
+@register
+class FrenchDeal4(FrenchDeal):
+    """Four players (§4.1): 18 cards each, by threes; chien of 6; poignées 10/13/15."""
+
+    variant = "fft-4p"
+    title = "French Tarot (FFT): four players"
+    players = 4
+    __slots__ = ()
+
+
+@register
+class FrenchDeal3(FrenchDeal):
+    """Three players (§4.3): 24 cards each, by fours; chien of 6; poignées 13/15/18."""
+
+    variant = "fft-3p"
+    title = "French Tarot (FFT): three players"
+    players = 3
+    HAND, PACKET = 24, 4
+    POIGNEE_SIZES = (13, 15, 18)
+    __slots__ = ()
+
+
+@register
+class FrenchDeal5(FrenchDeal):
+    """Five players (§4.4): 15 cards each, by threes; chien of 3; a called King; poignées
+    8/10/13."""
+
+    variant = "fft-5p"
+    title = "French Tarot (FFT): five players, a called King"
+    players = 5
+    OPTIONS = FRENCH_OPTIONS + FIVE_PLAYER_OPTIONS
+    HAND, CHIEN = 15, 3
+    POIGNEE_SIZES = (8, 10, 13)
+    __slots__ = ()
+
+
+__all__ = ["FrenchDeal", "FrenchDeal3", "FrenchDeal4", "FrenchDeal5", "FRENCH_OPTIONS",
+           "FIVE_PLAYER_OPTIONS", "winning_index", "half_point_rounding", "per_defender_amount",
+           "MULTIPLIER", "POIGNEES", "POIGNEE_VALUES", "BIDS"]
