@@ -227,8 +227,8 @@ def card_name(card: Card, notation: Notation = ITALIAN, lang: str = "en") -> str
 
     >>> card_name(parse_card("CC")), card_name(parse_card("KH", FRENCH), FRENCH, "fr")
     ('Cavalier of Cups', 'Roi de Cœur')
-    >>> card_name(21), card_name(0, FRENCH, "fr")
-    ('XXI (the World)', "l'Excuse")
+    >>> card_name(21), card_name(0, FRENCH, "fr"), card_name(1, FRENCH)
+    ('XXI (the World)', "l'Excuse", 'I (the Petit)')
     """
     if lang not in ("en", "fr"):
         raise ValueError(f"unknown language {lang!r}: use 'en' or 'fr'")
@@ -236,8 +236,8 @@ def card_name(card: Card, notation: Notation = ITALIAN, lang: str = "en") -> str
         return notation.fool_name_en if lang == "en" else notation.fool_name_fr
     if card <= 21:
         nick = (_TRUMP_NICK_EN if lang == "en" else _TRUMP_NICK_FR).get(card)
-        if lang == "fr" and notation is FRENCH:
-            nick = {1: "le Petit", 21: "le 21"}.get(card)
+        if notation is FRENCH:  # modern French Tarot's names for its bouts
+            nick = ({1: "the Petit"} if lang == "en" else {1: "le Petit", 21: "le 21"}).get(card)
         return f"{_ROMAN[card]} ({nick})" if nick else _ROMAN[card]
     s, r = suit_of(card), rank_of(card)
     if lang == "en":

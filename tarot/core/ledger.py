@@ -71,9 +71,9 @@ class Ledger:
             t[p.payee] += p.amount
         return t
 
-    def by_source(self) -> dict[str, list[int]]:
-        """Net marques per seat for each source of payment (``SOURCES``)."""
-        out = {s: [0] * self.players for s in SOURCES}
+    def by_source(self, sources: tuple[str, ...] = SOURCES) -> dict[str, list[int]]:
+        """Net marques per seat for each source of payment (a variant's ``SOURCES``)."""
+        out = {s: [0] * self.players for s in sources}
         for p in self.entries:
             row = out[REASONS[p.reason]]
             row[p.payer] -= p.amount

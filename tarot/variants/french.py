@@ -86,7 +86,7 @@ from ..core.cards import (
 from ..core.counting import FRENCH_TARGETS, reduced_total
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
-from ..core.ledger import REASONS, Ledger
+from ..core.ledger import Ledger
 from ..core.options import Option
 from .marolles import _above, _drop_highest
 
@@ -849,11 +849,7 @@ class FrenchDeal(Deal):
             raise IllegalActionError(f"the deal is not over (phase {self.phase})")
         n = self.players
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
-        by_source = {src: [0] * n for src in self.SOURCES}
-        for p in ledger.entries:
-            row = by_source[REASONS[p.reason]]
-            row[p.payer] -= p.amount
-            row[p.payee] += p.amount
+        by_source = ledger.by_source(self.SOURCES)
         info: dict[str, Any] = {}
         if self.annulled:
             info["annulled"] = self.annulled

@@ -74,7 +74,7 @@ from ..core.cards import (
 from ..core.counting import COUNTING_CARDS, french_target, reduced_total
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
-from ..core.ledger import REASONS, Ledger
+from ..core.ledger import Ledger
 from ..core.options import Option
 
 PETIT: Card = 1
@@ -431,11 +431,7 @@ class French2pDeal(Deal):
         o = self.outcome
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         if self.zero_sum:
-            by_source = {src: [0, 0] for src in self.SOURCES}
-            for p in ledger.entries:
-                row = by_source[REASONS[p.reason]]
-                row[p.payer] -= p.amount
-                row[p.payee] += p.amount
+            by_source = ledger.by_source(self.SOURCES)
             scores = tuple(ledger.totals())
         else:
             by_source = {"game": list(o["game"]), "petit_au_bout": list(o["bonus"])}

@@ -962,7 +962,7 @@ class MarollesDeal(Deal):
             scores=tuple(ledger.totals()),
             card_points=self.points or (0,) * self.players,
             ledger=ledger,
-            by_source=ledger.by_source(),
+            by_source=ledger.by_source(self.SOURCES),
             info=info,
         )
 
