@@ -1,0 +1,139 @@
+"""The ``tarot`` command for every game (issues 3 and 4): play, simulate, replay and rules.
+
+Expected values come from the engine's public API (records, replay, results) or from RULES.md,
+never from the command's own output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+import tarot
+from tarot.cli import app
+from tarot.records import load_record, replay
+
+runner = CliRunner()
+GAMES = sorted(tarot.VARIANTS)
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env={"COLUMNS": "200"})
+
+
+def test_every_game_of_the_issues_is_registered():
+    assert {"marolles-1637", "marolles-78", "marolles-2p", "early-french", "fft-3p", "fft-4p",
+            "fft-5p", "french-2p"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_play_script_to_the_end_saves_a_record_that_replays(tmp_path, variant):
+    """A whole deal against the rule bots, the person always taking the first choice; the record
+    saved replays to the same scores, and each payment of the deal is told once as it happens."""
+    rec = tmp_path / "g.json"
+    res = invoke("play", variant, "--seed", 3, "--script", "--record", rec, input="1\n" * 2000)
+    assert res.exit_code == 0, res.output[-2000:]
+    saved = sorted(tmp_path.glob("g*.json"))
+    assert saved, res.output[-1000:]
+    deal = replay(load_record(saved[-1]))       # the last one is the deal played out
+    assert deal.is_over
+    r = deal.result()
+    assert "End of deal" in res.stdout
+    unit = {"marques": "M", "points": "pts"}[deal.SCORE_UNIT]
+    told = re.findall(rf"^  \S+(?: \S+)? pays (\d+) {unit} to ", res.stdout, flags=re.MULTILINE)
+    assert len(told) >= len(deal.ledger.entries)
+    # the running total printed at the end is the deal's scores (one deal played out)
+    if len(saved) == 1:
+        total_line = [line for line in res.stdout.splitlines() if line.strip().startswith("total")][-1]
+        assert [int(v) for v in total_line.split()[1:]] == list(r.scores)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_replay_and_rules_work_for_every_game(tmp_path, variant):
+    from tarot.bots import make_bot, play_out
+    from tarot.records import record_from_deal, save_record
+
+    cls = tarot.variant_class(variant)
+    deal = tarot.new_deal(variant, seed=11)
+    play_out(deal, [make_bot("rule", seed=s) for s in range(cls.players_for())])
+    path = tmp_path / "d.txt"
+    save_record(record_from_deal(deal), path)
+    res = invoke("replay", path)
+    assert res.exit_code == 0, res.output[-2000:]
+    assert res.stdout.count("Trick ") >= len(deal.tricks)
+    rules = invoke("rules", variant)
+    assert rules.exit_code == 0
+    for o in cls.OPTIONS:
+        assert o.key in rules.stdout
+
+
+def test_issue_3_check_fft_4p_json_twice_identical_with_the_required_keys():
+    args = ("simulate", "fft-4p", "--deals", 1000, "--seed", 1, "--json")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == second.exit_code == 0, first.output[-1000:]
+    assert hashlib.sha256(first.stdout.encode()).digest() == hashlib.sha256(second.stdout.encode()).digest()
+    rows = [json.loads(line) for line in first.stdout.splitlines()]
+    assert len(rows) == 1000
+    played = 0
+    for row in rows:
+        assert {"scores", "contract", "taker", "points", "bouts"} <= set(row)
+        assert sum(row["scores"]) == 0
+        if row["contract"] is not None:
+            played += 1
+            assert row["contract"] in ("prise", "garde", "garde_sans", "garde_contre")
+            assert 0 <= row["points"] <= 91 and 0 <= row["bouts"] <= 3
+            assert row["card_points"][row["taker"]] == row["points"]
+    assert played > 500
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-5p", "french-2p"])
+def test_french_json_lines_hold_the_issue_keys(variant):
+    res = invoke("simulate", variant, "--deals", 30, "--seed", 2, "--json")
+    assert res.exit_code == 0, res.output[-1000:]
+    for row in map(json.loads, res.stdout.splitlines()):
+        assert {"scores", "contract", "taker", "points", "bouts"} <= set(row)
+
+
+def test_issue_4_check_early_french_five_players_twice_identical():
+    args = ("simulate", "early-french", "--players", 5, "--deals", 1000, "--seed", 1, "--json")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == second.exit_code == 0, first.output[-1000:]
+    assert first.stdout == second.stdout
+    rows = [json.loads(line) for line in first.stdout.splitlines()]
+    assert len(rows) == 1000 and all(len(r["scores"]) == 5 for r in rows)
+    # RULES.md §3.3: Σ(cards won − 12) = 0 each hand
+    assert all(sum(r["by_source"]["cards"]) == 0 for r in rows)
+    assert [r["dealer"] for r in rows[:6]] == [0, 1, 2, 3, 4, 0]
+
+
+def test_clockwise_play_passes_the_deal_clockwise():
+    res = invoke("simulate", "early-french", "--players", 4, "--deals", 5, "--seed", 1, "--json",
+                 "-o", "direction=clockwise")
+    assert res.exit_code == 0, res.output
+    assert [json.loads(line)["dealer"] for line in res.stdout.splitlines()] == [0, 3, 2, 1, 0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "marolles-1637", "--players", 4], "--players does not apply"),
+    (["simulate", "early-french", "--players", 7], "option 'players' of early-french does not take '7'"),
+    (["simulate", "early-french", "--players", 5, "-o", "players=4"], "contradicts"),
+    (["play", "fft-4p", "--seat", 4, "--script"], "--seat must be a seat 0..3"),
+])
+def test_bad_player_counts_are_refused_by_name(args, message):
+    res = invoke(*args, input="")
+    assert res.exit_code == 2, res.output
+    assert message in res.stderr
+
+
+def test_early_french_play_session_ends_with_the_game_to_50():
+    res = invoke("play", "early-french", "--seed", 3, "--script", "--deals", 60, input="1\n" * 3000)
+    assert res.exit_code == 0, res.output[-1000:]
+    totals = re.findall(r"^Game to 50: (.*)\.$", res.stdout, flags=re.MULTILINE)
+    assert totals and "The game is over after" in res.stdout
+    last = [int(x.split()[-1]) for x in totals[-1].split(", ")]
+    assert max(last) >= 50
+    assert all(max(int(x.split()[-1]) for x in t.split(", ")) < 50 for t in totals[:-1])
