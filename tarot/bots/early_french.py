@@ -30,12 +30,12 @@ import random
 from functools import lru_cache
 from math import comb
 
-from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, suit_of
+from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
 from ..core.deal import View
+from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.early_french import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, winning_index
 from . import RULE_BOTS
 
-_SUIT = tuple(suit_of(c) for c in range(78))
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)
 
 

@@ -30,9 +30,10 @@ from __future__ import annotations
 import random
 
 from ..core.actions import ACTION_IDS, DONE, PASS
-from ..core.cards import FOOL, KINGS, SUIT_MASKS, TRUMPS, Card, CardSet, cards_of, rank_of, suit_of
+from ..core.cards import FOOL, KINGS, SUIT_MASKS, TRUMPS, Card, CardSet, cards_of, rank_of
 from ..core.counting import reduced_total
 from ..core.deal import View
+from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.french import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, winning_index,
 )
@@ -41,7 +42,6 @@ from . import RULE_BOTS
 CHELEM = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
 _VALUE = tuple(reduced_total(1 << c) for c in range(78))
-_SUIT = tuple(suit_of(c) for c in range(78))
 #: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre.
 THRESHOLDS = (40, 56, 71, 81)
 

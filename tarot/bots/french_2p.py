@@ -33,15 +33,15 @@ import random
 from functools import lru_cache
 from math import comb
 
-from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, suit_of
+from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
 from ..core.counting import reduced_total
 from ..core.deal import View
+from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.french_2p import TRICKS, second_wins
 from . import RULE_BOTS
 
 PETIT: Card = 1
 XXI: Card = 21
-_SUIT = tuple(suit_of(c) for c in range(78))
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)
 #: A card's worth in half points (2 × reduced + 1); the Petit more (it sets a target).
 _WORTH = tuple(2 * reduced_total(1 << c) + 1 for c in range(78))

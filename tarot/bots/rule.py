@@ -38,10 +38,12 @@ from math import comb
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
     CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
-    Card, CardSet, cards_of, rank_of, suit_card, suit_of,
+    Card, CardSet, cards_of, rank_of, suit_card,
 )
 from ..core.counting import reduced_total
 from ..core.deal import View, variant_class
+from ..core.tricks import SUIT_OF as _SUIT
+from ..core.tricks import power_table
 from ..variants.marolles import BELLE, DECLARATIONS, suit_power
 from . import RULE_BOTS
 
@@ -51,8 +53,7 @@ ULTIMO_CARDS: CardSet = KINGS | (1 << BAGAT)
 #: Cards whose discard costs 2 M to each opponent (§1.4).
 PENALISED: CardSet = TRIOMPHES | KINGS
 
-_SUIT = tuple(suit_of(c) for c in range(78))
-_POWER = tuple(100 + c if 1 <= c <= 21 else (suit_power(c) if c >= 22 else -1) for c in range(78))
+_POWER = power_table(suit_power)
 #: Card points a card brings to a pile counted in packets of three: reduced value + 1/3 (§0.2).
 _POINTS = tuple(reduced_total(1 << c) + 1 / 3 for c in range(78))
 #: The cards of a card's own suit that beat it (higher trumps for a trump; none for the Fool).

@@ -51,12 +51,14 @@ from dataclasses import dataclass, field
 
 from ..core.cards import (
     CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, card_name, cards_of, mask, suit_of,
+    TRUMPS, Card, CardSet, Seat, card_name, cards_of, mask,
 )
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option, Options
+from ..core.tricks import PLAIN_POWER, power_table, winning_index
+from ..core.tricks import SUIT_OF as _SUIT_OF
 from .marolles import suit_power
 
 HAND_SIZE = 12
@@ -77,41 +79,13 @@ CARD_VALUES: dict[str, tuple[int, ...]] = {
     for name, table in SCORING_TABLES.items()
 }
 
-_SUIT_OF = tuple(suit_of(c) for c in range(78))
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)  # index TRUMP_SUIT = 4
 #: Trick-taking power of each card: trumps 101..121 above any suit card, the Fool -1.
 #: Plain: every suit K Q C J 10 .. 1. Reversed: Cups and Coins K Q C J 1 .. 10 (Marolles's
-#: ``suit_power``; its ``trick_winner`` always reverses them, so it cannot serve here).
-POWER_PLAIN = tuple(100 + c if 1 <= c <= 21 else ((c - 22) % 14 + 1 if c >= 22 else -1)
-                    for c in range(78))
-POWER_REVERSED = tuple(100 + c if 1 <= c <= 21 else (suit_power(c) if c >= 22 else -1)
-                       for c in range(78))
+#: ``suit_power``). ``winning_index`` (tarot.core.tricks) takes either.
+POWER_PLAIN = PLAIN_POWER
+POWER_REVERSED = power_table(suit_power)
 assert {_SUIT_OF[c] for c in range(22, 78) if POWER_PLAIN[c] != POWER_REVERSED[c]} == {CUPS, COINS}
-
-
-def winning_index(cards: Sequence[Card], power: Sequence[int] = POWER_PLAIN) -> int:
-    """The position in ``cards`` (play order) of the card that wins the trick (§3.3): the
-    highest trump, else the highest card of the suit led; a Fool led lets the next card lead,
-    and the Fool never wins.
-
-    >>> from tarot.core.cards import parse_cards
-    >>> winning_index(parse_cards("7C KC 2C T1"))
-    3
-    >>> winning_index(parse_cards("F 3S 9S 10B"))   # the Fool led: 3 of Swords sets the suit
-    2
-    >>> winning_index(parse_cards("3C 9C"), POWER_REVERSED)   # Cups reversed: the 3 beats the 9
-    0
-    """
-    lead = cards[1] if cards[0] == FOOL else cards[0]
-    led = _SUIT_OF[lead]
-    best, win = -1, 0
-    for i, c in enumerate(cards):
-        s = _SUIT_OF[c]
-        if s == TRUMP_SUIT or s == led:
-            p = power[c]
-            if p > best:
-                best, win = p, i
-    return win
 
 
 def scoring_points(pile: CardSet, table: str = "du_coeur_s6") -> int:

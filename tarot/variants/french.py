@@ -81,13 +81,15 @@ from typing import Any
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
     BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, card_name, cards_of, format_card, rank_of, suit_of,
+    TRUMPS, Card, CardSet, Seat, card_name, cards_of, format_card,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option
+from ..core.tricks import PLAIN_POWER, winning_index
+from ..core.tricks import SUIT_OF as _SUIT
 from .marolles import _above, _drop_highest
 
 PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
@@ -107,31 +109,12 @@ ECART_TRUMPS: CardSet = TRUMPS & ~BOUTS
 #: The pack is worth 91 points, 182 half points.
 PACK_HALVES = 182
 
-_SUIT = tuple(suit_of(c) for c in range(78))
 #: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
-_POWER = tuple(100 + c if 1 <= c <= 21 else (rank_of(c) if c >= 22 else -1) for c in range(78))
+_POWER = PLAIN_POWER
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)
 
 
-def winning_index(cards: Sequence[Card]) -> int:
-    """The position in ``cards`` (play order) of the card that wins a French Tarot trick (§4.1):
-    the highest trump, else the highest card of the suit led; a led Excuse lets the next card
-    set the suit, and the Excuse never wins (see ``FrenchDeal`` for the chelem exception).
 
-    >>> from tarot.core.cards import parse_cards, FRENCH
-    >>> winning_index(parse_cards("KS 5S T1 QS", FRENCH)), winning_index(parse_cards("EX 7H AH 2C", FRENCH))
-    (2, 1)
-    """
-    lead = cards[1] if cards[0] == FOOL else cards[0]
-    led = _SUIT[lead]
-    best, win = -1, 0
-    for i, c in enumerate(cards):
-        s = _SUIT[c]
-        if s == TRUMP_SUIT or s == led:
-            p = _POWER[c]
-            if p > best:
-                best, win = p, i
-    return win
 
 
 def half_point_rounding(halves: int, target: int) -> int:

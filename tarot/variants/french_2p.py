@@ -69,13 +69,14 @@ from typing import Any
 
 from ..core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name,
-    cards_of, format_card, mask, rank_of, suit_of,
+    cards_of, format_card, mask, rank_of,
 )
 from ..core.counting import COUNTING_CARDS, french_target, reduced_total
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option
+from ..core.tricks import SUIT_OF as _SUIT
 
 PETIT: Card = 1
 #: Cards of the hand and of the piles: 21 + 18 each, hence 39 tricks.
@@ -86,7 +87,6 @@ LOW_CARDS: CardSet = FULL_PACK & ~COUNTING_CARDS
 #: The sources of a deal's score (``DealResult.by_source`` keys).
 FRENCH_2P_SOURCES = ("game", "petit_au_bout")
 
-_SUIT = tuple(suit_of(c) for c in range(78))
 #: Power within a suit: trumps by number, suit cards K Q C J 10 .. 1.
 _POWER = tuple(c if c <= 21 else rank_of(c) for c in range(78))
 

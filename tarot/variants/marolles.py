@@ -32,6 +32,8 @@ from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError, OptionError
 from ..core.ledger import Ledger
 from ..core.options import Option
+from ..core.tricks import power_table, winning_index
+from ..core.tricks import SUIT_OF as _SUIT_OF
 
 BELLE: Card = suit_card(COINS, ACE)
 BELLE_MASK: CardSet = 1 << BELLE
@@ -55,8 +57,8 @@ def suit_power(card: Card) -> int:
     return 11 - r
 
 
-_SUIT_OF = tuple(suit_of(c) for c in range(78))
-_POWER = tuple(100 + c if 1 <= c <= 21 else (suit_power(c) if c >= 22 else -1) for c in range(78))
+#: Trick power: round suits (Cups, Coins) K Q C J 1 2 .. 10, long suits K Q C J 10 .. 1.
+_POWER = power_table(suit_power)
 _OTHERS = {3: ((1, 2), (2, 0), (0, 1)), 2: ((1,), (0,))}
 
 
@@ -85,23 +87,7 @@ def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
     >>> trick_winner(parse_cards("F 7C AC"), leader=1)  # Fool led: 7 of Cups leads, Ace is higher
     0
     """
-    return (leader + winning_index(cards)) % players
-
-
-def winning_index(cards: Sequence[Card]) -> int:
-    """The position in ``cards`` (in play order) of the card that wins the trick."""
-    lead = cards[1] if cards[0] == FOOL else cards[0]
-    led = _SUIT_OF[lead]
-    best, win = -1, 0
-    for i, c in enumerate(cards):
-        if c == FOOL:
-            continue
-        s = _SUIT_OF[c]
-        if s == TRUMP_SUIT or s == led:
-            p = _POWER[c]
-            if p > best:
-                best, win = p, i
-    return win
+    return (leader + winning_index(cards, _POWER)) % players
 
 
 # ---------------------------------------------------------------------------------------
@@ -758,10 +744,10 @@ class MarollesDeal(Deal):
         t = self.trick_no
         if self.MORT:  # le Mort's next card joins the trick (§1.10)
             trick.append(self.mort_cards[t])
-            w = winning_index(trick if self.mort_competes else trick[:n])
+            w = winning_index(trick if self.mort_competes else trick[:n], _POWER)
             winner = n if w == n else (leader + w) % n
         else:
-            winner = (leader + winning_index(trick)) % n
+            winner = (leader + winning_index(trick, _POWER)) % n
         last = t == self.TRICKS - 1
         gain = 0
         for c in trick:
@@ -1113,4 +1099,4 @@ class MarollesMortDeal(MarollesDeal):
 
 __all__ = ["MarollesDeal", "Marolles78Deal", "MarollesMortDeal", "MAROLLES_OPTIONS",
            "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "trick_winner",
-           "winning_index", "suit_power", "DECLARATION_NAMES", "BELLE"]
+           "suit_power", "DECLARATION_NAMES", "BELLE"]
