@@ -148,7 +148,7 @@ def simulate(
     )
 
     err = make_console(plain=False, stderr=True)
-    agg = sim.Aggregate(players)
+    agg = sim.Aggregate(players, variant_class(variant).SOURCES)
     write = sys.stdout.write
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
@@ -163,7 +163,7 @@ def simulate(
     out = err if json_out else make_console(plain=False)
     opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
     out.print(f"{variant}: {deals} deals, seed {seed}, bots {','.join(names)}, options: {opts}")
-    for item in summary_tables(agg, names):
+    for item in summary_tables(agg, names, variant):
         out.print(item)
 
 
