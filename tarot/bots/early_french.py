@@ -27,14 +27,13 @@ treated as a random draw of its size from that pool.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from math import comb
 
 from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
 from ..core.deal import View
 from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.early_french import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, winning_index
 from . import RULE_BOTS
+from .odds import p_none as _p_none
 
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)
 
@@ -54,14 +53,6 @@ def _higher(power: tuple[int, ...]) -> tuple[CardSet, ...]:
 _HIGHER = {id(POWER_PLAIN): _higher(POWER_PLAIN), id(POWER_REVERSED): _higher(POWER_REVERSED)}
 
 
-@lru_cache(maxsize=8192)
-def _p_none(special: int, pool: int, slots: int) -> float:
-    """Chance that ``slots`` cards drawn from ``pool`` unseen cards miss all ``special`` ones."""
-    if special <= 0 or slots <= 0:
-        return 1.0
-    if pool - special < slots:
-        return 0.0
-    return comb(pool - special, slots) / comb(pool, slots)
 
 
 class EarlyFrenchRuleBot:

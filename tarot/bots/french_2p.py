@@ -30,8 +30,6 @@ counts more, since a bout moves the target by 5 or 10 points.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from math import comb
 
 from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
 from ..core.counting import reduced_total
@@ -39,6 +37,7 @@ from ..core.deal import View
 from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.french_2p import TRICKS, second_wins
 from . import RULE_BOTS
+from .odds import p_none as _p_none
 
 PETIT: Card = 1
 XXI: Card = 21
@@ -57,14 +56,6 @@ _HIGHER = tuple(
 _KEEP = tuple(3.0 if c == XXI else 0.25 * c if 2 <= c <= 20 else 0.0 for c in range(78))
 
 
-@lru_cache(maxsize=8192)
-def _p_none(special: int, pool: int, slots: int) -> float:
-    """Chance that ``slots`` cards drawn from ``pool`` unseen cards miss all ``special`` ones."""
-    if special <= 0 or slots <= 0:
-        return 1.0
-    if pool - special < slots:
-        return 0.0
-    return comb(pool - special, slots) / comb(pool, slots)
 
 
 class French2pRuleBot:

@@ -32,8 +32,6 @@ and one who neither follows nor trumps holds no trump either.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from math import comb
 
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
@@ -46,6 +44,7 @@ from ..core.tricks import SUIT_OF as _SUIT
 from ..core.tricks import power_table
 from ..variants.marolles import BELLE, DECLARATIONS, suit_power
 from . import RULE_BOTS
+from .odds import p_none as _p_none
 
 BAGAT: Card = 1
 XXI: Card = 21
@@ -69,14 +68,6 @@ _IMPERIAL_HONOURS = tuple(
 _RANK_SETS = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
 
 
-@lru_cache(maxsize=4096)
-def _p_none(special: int, pool: int, slots: int) -> float:
-    """Chance that ``slots`` cards drawn from ``pool`` unknown cards miss all ``special`` ones."""
-    if special <= 0 or slots <= 0:
-        return 1.0
-    if pool - special < slots:
-        return 0.0
-    return comb(pool - special, slots) / comb(pool, slots)
 
 
 def _bits(cs: CardSet) -> int:
