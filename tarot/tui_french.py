@@ -17,7 +17,7 @@ from .core.cards import BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, 
 from .core.counting import FRENCH_TARGETS
 from .core.deal import Deal, View
 from .core.ledger import Payment
-from .tui import Guide, in_display_order, plural
+from .tui import Guide, in_display_order, pending_cards, plural
 
 BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
              "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
@@ -101,9 +101,10 @@ class FrenchGuide(Guide):
         if ph == "call":
             return "Call a card: its holder will be your partner (a King, or as the rules allow)."
         if ph == "ecart":
-            left = deal.ecart_left
-            return (f"Make your écart: {plural(left, 'more card')} to discard. No King and no bout; "
-                    "trumps only if you have too few other cards (they are then shown).")
+            left = pending_cards(deal)[0] - len(chosen)
+            so_far = f"Chosen so far: {_cards(list(chosen), deal)}; " if chosen else ""
+            return (f"Make your écart: {so_far}{plural(left, 'more card')} to discard. No King and "
+                    "no bout; trumps only if you have too few other cards (they are then shown).")
         if ph == "chelem":
             return "Announce a chelem (you win every trick; you then lead)? `chelem` or `done`."
         if ph == "poignee":
