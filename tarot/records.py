@@ -434,6 +434,9 @@ def _hands_comment(deal: Deal) -> list[str]:
     head += f"; the cut card is {format_cards([cut], deal.notation)}):" if cut is not None else "):"
     out = [head]
     out += [f";   S{v.seat}: {format_cards(v.hand, deal.notation)}" for v in views]
+    chien = getattr(deal, "chien", 0)  # French Tarot's talon, dealt face down
+    if chien:
+        out.append(f";   chien: {format_cards(chien, deal.notation)}")
     if deal.ledger.entries:
         out.append(f"; Before play: {_payments_text(deal.ledger.entries, deal.players)}.")
     return out
