@@ -3,7 +3,8 @@
     python bench/strength.py --deals 2000 --seed 1 --a rule --b random
 
 Each deal is played under every seating holding both bots (6 for three players); the figure is
-A's mean marques per seat per deal minus B's, with a 95% confidence interval over deals.
+A's mean marques per seat per deal minus B's, with a 95% confidence interval over deals. For
+more than two bots, roles and decision times: ``tarot tournament`` (tarot.tournament).
 """
 
 from __future__ import annotations
@@ -28,16 +29,60 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--a", default="rule", help="bot A (default: rule)")
     p.add_argument("--b", default="random", help="bot B (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (same figures)")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.add_argument("--every", type=int, default=0, metavar="N",
+                   help="print the running figures to stderr every N deals")
+    p.add_argument("--bots", metavar="A,B[,...]",
+                   help="a tournament of these bots instead (tarot.tournament): the figures "
+                        "(JSON) are rewritten to --out every --every deals, so a long run can "
+                        "be read while it goes")
+    p.add_argument("--out", type=Path, help="with --bots: the JSON file to write")
+    p.add_argument("--metric", default="score", help="with --bots: score or card_points")
     args = p.parse_args(argv)
     start = time.perf_counter()
-    c = compare(args.variant, args.a, args.b, args.deals, args.seed, parse_assignments(args.option))
+    if args.bots:
+        return tournament(args, start)
+
+    def report(c) -> None:
+        if args.every and c.n % args.every == 0:
+            low, high = c.ci95
+            print(f"{c.n} deals: A - B {c.mean_diff:+.3f} [{low:+.3f}, {high:+.3f}] "
+                  f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+
+    c = compare(args.variant, args.a, args.b, args.deals, args.seed, parse_assignments(args.option),
+                args.workers, report)
     elapsed = time.perf_counter() - start
     if args.json:
         print(json.dumps({**c.to_dict(), "seconds": round(elapsed, 1)}))
     else:
         print(c)
         print(f"  ({elapsed:.1f} s, {c.n * len(c.seatings) / elapsed:.0f} deals per second)")
+    return 0
+
+
+def tournament(args: argparse.Namespace, start: float) -> int:
+    """``--bots``: a tournament, its running figures saved to ``--out`` as it goes."""
+    from tarot.tournament import Tournament, run_tournament
+
+    def save(t: Tournament) -> None:
+        data = {**t.to_dict(), "seconds": round(time.perf_counter() - start, 1)}
+        text = json.dumps(data, indent=1)
+        if args.out is None:
+            return
+        tmp = args.out.with_suffix(".tmp")
+        tmp.write_text(text + "\n", encoding="utf-8")
+        tmp.replace(args.out)
+
+    def progress(t: Tournament) -> None:
+        if args.every and t.n % args.every == 0:
+            save(t)
+            print(f"{t.n} deals ({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+
+    t = run_tournament(args.variant, args.bots.split(","), args.deals, args.seed,
+                       parse_assignments(args.option), args.workers, progress, args.metric)
+    save(t)
+    print(json.dumps({**t.to_dict(), "seconds": round(time.perf_counter() - start, 1)}))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The ``tarot`` command: ``play``, ``simulate``, ``replay`` and ``rules`` (typer + rich).
+"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay`` and ``rules`` (typer + rich).
 
 A thin layer: the rules are the engine's, the simulation loop is ``tarot.sim``, and the
 terminal rendering and play loop are ``tarot.tui``. Bad input (an unknown variant, option,
@@ -165,6 +165,80 @@ def simulate(
     out.print(f"{variant}: {deals} deals, seed {seed}, bots {','.join(names)}, options: {opts}")
     for item in summary_tables(agg, names, variant):
         out.print(item)
+
+
+@app.command()
+def tournament(
+    variant: Annotated[str, typer.Argument(help="The game, e.g. marolles-1637.")],
+    bots: Annotated[str, typer.Option(help="Two or more bots, separated by commas, e.g. pimc,rule.")],
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Number of boards (duplicate deals).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed, the same boards and figures.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (the figures do not depend on it).")] = 1,
+    option: OptionArg = None,
+    json_out: Annotated[bool, typer.Option("--json", help="The figures as one JSON document on stdout.")] = False,
+    metric: Annotated[str, typer.Option(help="What is compared: score, or card_points.")] = "score",
+) -> None:
+    """Bots against each other on duplicate deals: mean per seat, paired differences with a
+    95% interval, per role, and decision times."""
+    import json
+
+    from .tournament import run_tournament
+
+    values = _setup(variant, option)
+    names = _bot_names(bots) or []
+    if len(names) < 2:
+        _fail(f"--bots {bots!r}: a tournament needs at least two bots, e.g. pimc,rule")
+    if deals < 1:
+        _fail(f"--deals must be at least 1, not {deals}")
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    err = make_console(plain=False, stderr=True)
+    columns = (TextColumn("boards"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("eta"), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=err, disable=not err.is_terminal) as progress:
+            task = progress.add_task("tournament", total=deals)
+            t = run_tournament(variant, names, deals, seed, values, workers,
+                               progress=lambda t: progress.update(task, completed=t.n), metric=metric)
+    except TarotError as e:
+        _fail(str(e))
+    data = t.to_dict()
+    if json_out:
+        sys.stdout.write(json.dumps(data, indent=1) + "\n")
+        return
+    from rich.table import Table
+
+    out = make_console(plain=False)
+    opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
+    out.print(f"{variant}: {t.n} boards x {len(data['seatings'])} seatings, seed {seed}, options: {opts}")
+    roles = sorted({r for e in data["entries"] for r in e["roles"]})
+    table = Table(title=f"mean {metric.replace('_', ' ')} per deal per seat")
+    for col in ("bot", "mean", "95% CI", *roles, "decisions", "p50 ms", "p99 ms"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for e in data["entries"]:
+        tm = e["time"]
+        table.add_row(e["bot"], f"{e['mean']:+.3f}", f"[{e['ci95'][0]:+.3f}, {e['ci95'][1]:+.3f}]",
+                      *(f"{e['roles'][r]['mean']:+.3f}" if r in e["roles"] else "-" for r in roles),
+                      str(tm["decisions"]), f"{tm['p50_ms']:.2f}", f"{tm['p99_ms']:.2f}")
+    out.print(table)
+    table = Table(title="paired differences (A - B), 95% CI over boards")
+    for col in ("A", "B", "A - B", "95% CI", *roles):
+        table.add_column(col, justify="left" if col in ("A", "B") else "right")
+    for p in data["pairs"]:
+        table.add_row(p["a"], p["b"], f"{p['mean_diff']:+.3f}",
+                      f"[{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]",
+                      *(f"{p['roles'][r]['mean_diff']:+.3f} [{p['roles'][r]['ci95'][0]:+.2f}, "
+                        f"{p['roles'][r]['ci95'][1]:+.2f}]" if r in p["roles"] else "-" for r in roles))
+    out.print(table)
 
 
 @app.command()

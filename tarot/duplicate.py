@@ -1,8 +1,8 @@
-"""Duplicate comparison of bots: the same deals replayed with the bots rotated through the seats.
+"""Duplicate deals: the same boards replayed with the bots rotated through the seats.
 
-Luck of the cards is the largest part of any score. Playing every deal (the same deck and
-dealer) under every seating that holds all the bots compared, and comparing their mean marques
-per seat deal by deal, cancels most of it: what remains is the difference in play.
+Luck of the cards is the largest part of any score. Playing every board (the same deck and
+dealer) under every seating that holds all the bots compared, and comparing their mean score
+per seat board by board, cancels most of it: what remains is the difference in play.
 
 >>> c = compare("marolles-1637", "random", "random", deals=3, seed=1)
 >>> c.n, [''.join(s) for s in c.seatings]
@@ -11,8 +11,11 @@ per seat deal by deal, cancels most of it: what remains is the difference in pla
 True
 
 Bots are named (``tarot.bots.make_bot``) and entered by position, so a bot can meet itself.
-Standard library only; deals are played one after another and only running sums are kept, so
-memory stays flat however many deals are played.
+Every board is fixed by ``(seed, index)`` alone (``board``), so boards can be played in any
+order or in several processes (``tarot.tournament``) with the same results. This module is the
+unit of work (one board under every seating) and the two-bot summary ``compare``; the
+tournament of any number of bots, with roles and decision times, is ``tarot.tournament``.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .bots import make_bot, play_out
+from .bots import make_bot
 from .core.cards import Card, Seat
 from .core.deal import Deal, variant_class
 from .core.errors import TarotError
@@ -47,13 +51,24 @@ class Board:
         return (self.seed * 1_000_003 + seat) % (1 << 63)
 
 
-def boards(variant: str, deals: int, seed: int) -> Iterator[Board]:
-    """The boards of a comparison, reproducible from ``seed`` and made one at a time."""
+def board_seed(seed: int, index: int) -> int:
+    """The seed of board ``index`` of a comparison seeded ``seed``: depends on both only."""
+    return random.Random(f"tarot-duplicate/{seed}/{index}").getrandbits(63)
+
+
+def board(variant: str, seed: int, index: int, options: Mapping[str, object] | None = None) -> Board:
+    """Board ``index`` of a comparison seeded ``seed``: its deck and its dealer (the deal passes
+    from seat to seat: ``index mod players``)."""
     cls = variant_class(variant)
-    rng = random.Random(seed)
+    s = board_seed(seed, index)
+    return Board(index, s, tuple(cls.shuffled_deck(s)), index % cls.players_for(options))
+
+
+def boards(variant: str, deals: int, seed: int,
+           options: Mapping[str, object] | None = None) -> Iterator[Board]:
+    """The boards of a comparison, reproducible from ``seed`` and made one at a time."""
     for i in range(deals):
-        s = rng.getrandbits(63)
-        yield Board(i, s, tuple(cls.shuffled_deck(s)), s % cls.players)
+        yield board(variant, seed, i, options)
 
 
 def seatings(players: int, entries: int) -> list[tuple[int, ...]]:
@@ -67,62 +82,158 @@ def seatings(players: int, entries: int) -> list[tuple[int, ...]]:
     return [s for s in itertools.product(range(entries), repeat=players) if len(set(s)) == entries]
 
 
+# ----- roles ------------------------------------------------------------------------------
+def role_by_position(deal: Deal, seat: Seat) -> str:
+    """The generic role of ``seat``: its position relative to the dealer (``dealer``, then
+    ``dealer+1`` for the dealer's right, who plays next...)."""
+    k = (seat - deal.dealer) % deal.players
+    return "dealer" if k == 0 else f"dealer+{k}"
+
+
+def role_dealer(deal: Deal, seat: Seat) -> str:
+    """Marolles: ``dealer`` or ``not dealer`` (the dealer holds 24 cards and discards 4)."""
+    return "dealer" if seat == deal.dealer else "not dealer"
+
+
+def role_taker(deal: Deal, seat: Seat) -> str:
+    """French Tarot: ``taker``, ``partner`` (five players), ``defender``, or ``no taker``
+    when every player passed (from ``summary()``, else ``result().info``)."""
+    facts = dict(deal.result().info)
+    facts.update(deal.summary())
+    taker = facts.get("taker")
+    if taker is None:
+        return "no taker"
+    if seat == taker:
+        return "taker"
+    partner = facts.get("partner")
+    if partner is not None and seat == partner:
+        return "partner"
+    return "defender"
+
+
+#: variant -> the role of a seat in a finished deal; other variants: ``role_by_position``.
+ROLES: dict[str, Callable[[Deal, Seat], str]] = {
+    "marolles-1637": role_dealer, "marolles-78": role_dealer, "marolles-2p": role_dealer,
+    "fft-3p": role_taker, "fft-4p": role_taker, "fft-5p": role_taker, "french-2p": role_taker,
+}
+
+
+def role_of(deal: Deal, seat: Seat) -> str:
+    """The role of ``seat`` in the finished ``deal`` (``ROLES``, else by position)."""
+    return ROLES.get(deal.variant, role_by_position)(deal, seat)
+
+
+# ----- playing a board --------------------------------------------------------------------
 def play_board(variant: str, board: Board, bots: Sequence[str],
-               options: Mapping[str, object] | None = None) -> Deal:
-    """Play ``board`` to the end with the bot named ``bots[seat]`` in each seat."""
+               options: Mapping[str, object] | None = None,
+               times: list[list[float]] | None = None) -> Deal:
+    """Play ``board`` to the end with the bot named ``bots[seat]`` in each seat.
+
+    With ``times`` (one list per seat), the seconds each ``bot.act`` call took are appended
+    to its seat's list.
+    """
     deal = variant_class(variant)(options, deck=board.deck, dealer=board.dealer)
-    play_out(deal, [make_bot(name, seed=board.bot_seed(s)) for s, name in enumerate(bots)])
+    players = [make_bot(name, seed=board.bot_seed(s)) for s, name in enumerate(bots)]
+    clock = time.perf_counter
+    while not deal.is_over:
+        seat = deal.to_play
+        view = deal.view(seat)
+        t0 = clock()
+        action = players[seat].act(view)
+        if times is not None:
+            times[seat].append(clock() - t0)
+        deal.push(action)
     return deal
 
 
 @dataclass(frozen=True)
 class BoardResult:
-    """One board played under every seating: ``scores[seating]`` are the marques per seat and
-    ``by_source[seating]`` the same split by source of payment (``DealResult.by_source``)."""
+    """One board played under every seating: ``scores[seating]`` per seat,
+    ``by_source[seating]`` the same split by source of payment (``DealResult.by_source``),
+    ``roles[seating]`` each seat's role (``role_of``), and ``times[entry]`` the decision times
+    in seconds of entry ``entry`` over all seatings."""
 
     board: Board
     scores: dict[tuple[int, ...], tuple[int, ...]]
     by_source: dict[tuple[int, ...], dict[str, list[int]]]
+    roles: dict[tuple[int, ...], tuple[str, ...]] = field(default_factory=dict)
+    times: tuple[tuple[float, ...], ...] = ()
+    #: ``card_points[seating]``: the card points per seat (``DealResult.card_points``).
+    card_points: dict[tuple[int, ...], tuple[float, ...]] = field(default_factory=dict)
 
-    def mean_per_seat(self, entry: int, source: str | None = None) -> float:
-        """The mean marques per seat that ``entry`` occupied, over all seatings (from one
-        source of payment only, if given)."""
+    def mean_per_seat(self, entry: int, source: str | None = None, role: str | None = None,
+                      metric: str = "score") -> float | None:
+        """The mean score per seat that ``entry`` occupied, over all seatings (from one source
+        of payment only, and in one role only, if given; card points instead of the score with
+        ``metric="card_points"``); None if it never held that role."""
         total = seats = 0
         for seating, sc in self.scores.items():
             if source is not None:
                 sc = self.by_source[seating][source]
+            elif metric == "card_points":
+                sc = self.card_points[seating]
+            roles = self.roles.get(seating)
             for s, e in enumerate(seating):
-                if e == entry:
+                if e == entry and (role is None or roles[s] == role):
                     total += sc[s]
                     seats += 1
-        return total / seats
+        return total / seats if seats else None
+
+
+def play_board_seatings(variant: str, board: Board, bots: Sequence[str],
+                        options: Mapping[str, object] | None = None) -> BoardResult:
+    """``board`` played under every seating of ``bots`` (names, entered by position)."""
+    arrangements = seatings(len(board_players(variant, options)), len(bots))
+    scores, by_source, roles, points = {}, {}, {}, {}
+    times: list[list[float]] = [[] for _ in bots]
+    for s in arrangements:
+        seat_times: list[list[float]] = [[] for _ in s]
+        deal = play_board(variant, board, [bots[e] for e in s], options, seat_times)
+        r = deal.result()
+        scores[s], by_source[s], points[s] = tuple(r.scores), r.by_source, tuple(r.card_points)
+        roles[s] = tuple(role_of(deal, seat) for seat in range(len(s)))
+        for seat, e in enumerate(s):
+            times[e].extend(seat_times[seat])
+    return BoardResult(board, scores, by_source, roles, tuple(tuple(t) for t in times), points)
+
+
+def board_players(variant: str, options: Mapping[str, object] | None = None) -> range:
+    """The seats of a deal of ``variant`` with ``options``."""
+    return range(variant_class(variant).players_for(options))
+
+
+def check_entries(variant: str, bots: Sequence[str], deals: int,
+                  options: Mapping[str, object] | None = None) -> None:
+    """Refuse a bad variant, option, bot name, number of bots or deals before any deal is
+    played (``TarotError`` naming the problem)."""
+    cls = variant_class(variant)
+    opts = cls.make_options(options)
+    cls(opts, seed=0)  # combinations of options the variant refuses are caught here
+    for name in bots:
+        make_bot(name)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise TarotError(f"the number of deals must be at least 1, not {deals!r}")
+    seatings(cls.players_for(opts), len(bots))
 
 
 def play_duplicate(variant: str, bots: Sequence[str], deals: int, seed: int,
                    options: Mapping[str, object] | None = None) -> Iterator[BoardResult]:
     """Each of ``deals`` boards played under every seating of ``bots`` (names, entered by
-    position), yielded as soon as it is finished."""
-    cls = variant_class(variant)
-    cls.make_options(options)  # bad options and bot names are refused before any deal is played
-    for name in bots:
-        make_bot(name)
-    if deals < 1:
-        raise TarotError(f"the number of deals must be at least 1, not {deals!r}")
-    arrangements = seatings(cls.players, len(bots))
-    for board in boards(variant, deals, seed):
-        results = {s: play_board(variant, board, [bots[e] for e in s], options).result()
-                   for s in arrangements}
-        yield BoardResult(board, {s: r.scores for s, r in results.items()},
-                          {s: r.by_source for s, r in results.items()})
+    position), yielded as soon as it is finished (in one process; see ``tarot.tournament``
+    for several)."""
+    check_entries(variant, bots, deals, options)
+    for b in boards(variant, deals, seed, options):
+        yield play_board_seatings(variant, b, bots, options)
 
 
+# ----- two bots -----------------------------------------------------------------------------
 @dataclass
 class Comparison:
     """Bot ``a`` against bot ``b`` over ``n`` duplicate deals.
 
-    Per deal, the difference is A's mean marques per seat minus B's; ``mean_diff``, ``stdev``
+    Per deal, the difference is A's mean score per seat minus B's; ``mean_diff``, ``stdev``
     and ``ci95`` are taken over deals (normal approximation). ``mean_a`` and ``mean_b`` are each
-    bot's mean marques per seat per deal.
+    bot's mean score per seat per deal.
     """
 
     variant: str
@@ -179,11 +290,12 @@ class Comparison:
     def __str__(self) -> str:
         low, high = self.ci95
         opts = " ".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
+        unit = getattr(variant_class(self.variant), "SCORE_UNIT", "marques")
         return (f"{self.variant} ({opts}): A = {self.a}, B = {self.b}, seed {self.seed}\n"
                 f"{self.n} deals x {len(self.seatings)} seatings "
                 f"({' '.join(''.join(s) for s in self.seatings)})\n"
-                f"  A {self.a:<10} {self.mean_a:+.3f} marques per seat per deal\n"
-                f"  B {self.b:<10} {self.mean_b:+.3f} marques per seat per deal\n"
+                f"  A {self.a:<10} {self.mean_a:+.3f} {unit} per seat per deal\n"
+                f"  B {self.b:<10} {self.mean_b:+.3f} {unit} per seat per deal\n"
                 f"  A - B        {self.mean_diff:+.3f}  sd {self.stdev:.3f}  "
                 f"95% CI [{low:+.3f}, {high:+.3f}]\n"
                 f"  by source of payment      A        B\n" + "\n".join(
@@ -192,14 +304,21 @@ class Comparison:
 
 
 def compare(variant: str, bot_a: str, bot_b: str, deals: int, seed: int,
-            options: Mapping[str, object] | None = None) -> Comparison:
-    """Compare two bots (by name) on ``deals`` duplicate deals made from ``seed``."""
+            options: Mapping[str, object] | None = None, workers: int = 1,
+            progress: Callable[[Comparison], None] | None = None) -> Comparison:
+    """Compare two bots (by name) on ``deals`` duplicate deals made from ``seed`` (in
+    ``workers`` processes; the result does not depend on their number); ``progress`` is
+    called with the running comparison after each deal."""
+    from .tournament import board_results
+
     cls = variant_class(variant)
     result = Comparison(variant, bot_a, bot_b, seed, cls.make_options(options).changed(),
-                        [tuple("AB"[e] for e in s) for s in seatings(cls.players, 2)])
-    for br in play_duplicate(variant, (bot_a, bot_b), deals, seed, options):
+                        [tuple("AB"[e] for e in s) for s in seatings(cls.players_for(options), 2)])
+    for br in board_results(variant, (bot_a, bot_b), deals, seed, options, workers):
         sources = next(iter(br.by_source.values()))
         result.add(br.mean_per_seat(0), br.mean_per_seat(1),
                    {k: br.mean_per_seat(0, k) for k in sources},
                    {k: br.mean_per_seat(1, k) for k in sources})
+        if progress is not None:
+            progress(result)
     return result

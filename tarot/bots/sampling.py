@@ -1,0 +1,563 @@
+"""Sampling the hidden cards of a view, and building a playable deal from a sample.
+
+A search bot sees only its seat's ``View``. To search, it *determinizes*: it deals the cards
+it cannot see to the other seats in a way consistent with everything the view tells, rebuilds
+the deal from those hands, replays the public history on it, and searches that deal as if all
+cards were known. This module does the first three steps, for the Marolles games of three
+players (``marolles-1637``, ``marolles-78``; ``WORLDS`` lists the variants it can sample).
+
+What the view tells, and how it constrains a sample (Marolles, RULES.md §1):
+
+- the seat's own hand and discards, and every card played (``tricks``, ``trick``);
+- each seat's hand size, hence how many cards each other seat discarded;
+- the cut card (the bottom card, dealt to the dealer): in the dealer's hand or discards;
+- the cards shown in declarations: in the declarer's hand (or discards, if declarations come
+  before the discard) until he plays them;
+- voids: a player who did not follow the suit led holds none of it; one who neither followed
+  nor trumped holds no trump either (unless revokes are allowed and he paid for one);
+- the payments: a discard penalty per trump or Tarot discarded says how many such cards each
+  discard holds; a Qui n'a le sien payment says the payer held no Tarot bout.
+
+Every sample is then *checked*: the deal rebuilt from it and replayed must show the seat
+exactly its view (hand, discards, hand sizes, declarations, tricks, payments, legal actions).
+A sample that fails (a constraint the sampler does not model, e.g. a tier declared under
+``declarations_must_be_maximal``) is drawn again.
+
+>>> import random, tarot
+>>> from tarot.bots import make_bot
+>>> deal = tarot.new_deal("marolles-1637", seed=5)
+>>> bots = [make_bot("rule", seed=s) for s in range(3)]
+>>> while deal.phase != "play" or len(deal.tricks) < 3:
+...     deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+>>> view = deal.view(deal.to_play)
+>>> world = sample_world(view, random.Random(1))
+>>> public_view(world.view(view.seat)) == public_view(view)
+True
+
+Standard library only; no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core.actions import ACTION_IDS, DONE
+from ..core.cards import (
+    FOOL, KINGS, SUIT_MASKS, TRIOMPHES, TRUMP_SUIT, TRUMPS, BOUTS, Card, CardSet, Seat, cards_of,
+    suit_of,
+)
+from ..core.deal import Deal, View, variant_class
+from ..core.errors import TarotError
+
+#: Cards whose discard costs a penalty in Marolles (triomphes and Kings: §1.4).
+NO_DISCARD: CardSet = TRIOMPHES | KINGS
+#: The variants whose views can be sampled.
+MAROLLES_WORLDS = ("marolles-1637", "marolles-78")
+FRENCH_WORLDS = ("fft-3p", "fft-4p", "fft-5p")
+WORLDS = MAROLLES_WORLDS + FRENCH_WORLDS
+#: French Tarot phases that can be sampled: after the écart (the bidding and the écart are
+#: left to the rule bots).
+FRENCH_PHASES = ("chelem", "poignee", "show", "play")
+
+
+PRISE, GARDE = ACTION_IDS["prise"], ACTION_IDS["garde"]
+CHELEM = ACTION_IDS["chelem"]
+POIGNEES = (ACTION_IDS["poignee_simple"], ACTION_IDS["poignee_double"], ACTION_IDS["poignee_triple"])
+#: French Tarot: what an écart may hold besides the trumps shown with it (suit cards, no King).
+ECART_FREE: CardSet = sum(1 << c for c in range(22, 78)) & ~KINGS
+
+
+class SamplingError(TarotError):
+    """No consistent sample was found (or the variant cannot be sampled)."""
+
+
+def can_sample(variant: str) -> bool:
+    """Whether ``sample_world`` supports ``variant``."""
+    return variant in WORLDS
+
+
+def public_view(v: View) -> tuple:
+    """The parts of a view a consistent sample must reproduce exactly."""
+    return (v.phase, v.to_play, v.hand, v.discards, v.hand_sizes, v.cut_card, v.shown, v.tricks,
+            v.leader, v.trick, v.payments, v.legal_actions, v.pending_show, v.pending_declaration,
+            v.bids, v.contract, v.taker, v.chien, v.called, v.partner, v.table, dict(v.extra))
+
+
+# ----- dealing from hands -----------------------------------------------------------------
+def deal_positions(cls: type[Deal], options, dealer: Seat) -> list[Seat]:
+    """The seat that receives each card of the deck, top card first, as ``MarollesDeal``
+    deals (in packets of ``deal_packet`` anticlockwise from the dealer's right, then the
+    remainder, the dealer last: the bottom card, the cut, is the dealer's)."""
+    n = cls.players
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    packet = int(options["deal_packet"])
+    slots: list[Seat] = []
+    for _ in range(cls.HAND_SIZE // packet):
+        for s in order:
+            slots += [s] * packet
+    got = [slots.count(s) for s in range(n)]
+    for s in order:
+        slots += [s] * ((cls.DEALER_HAND if s == dealer else cls.HAND_SIZE) - got[s])
+    return slots
+
+
+def deck_from_hands(cls: type[Deal], options, dealer: Seat, dealt: Sequence[CardSet],
+                    cut: Card, rng: random.Random | None = None) -> list[Card]:
+    """A deck order that deals exactly ``dealt`` (one card set per seat) with ``cut`` (one of
+    the dealer's cards) at the bottom; each hand's cards in random order if ``rng`` is given."""
+    queues = [cards_of(h) for h in dealt]
+    if rng is not None:
+        for q in queues:
+            rng.shuffle(q)
+    if not dealt[dealer] >> cut & 1:
+        raise SamplingError("the cut card must be dealt to the dealer")
+    queues[dealer].remove(cut)
+    queues[dealer].append(cut)
+    for q in queues:
+        q.reverse()  # pop() from the end takes them in order
+    slots = deal_positions(cls, options, dealer)
+    if [slots.count(s) for s in range(len(dealt))] != [h.bit_count() for h in dealt]:
+        raise SamplingError("the hands do not have the sizes the deal gives")
+    return [queues[s].pop() for s in slots]
+
+
+# ----- what the view tells ----------------------------------------------------------------
+def played_by(v: View) -> list[CardSet]:
+    """The cards each seat has played so far."""
+    n = v.players
+    out = [0] * n
+    for leader, cards, _ in v.tricks:
+        for i, c in enumerate(cards[:n]):
+            out[(leader + i) % n] |= 1 << c
+    if v.trick:
+        for i, c in enumerate(v.trick):
+            out[(v.leader + i) % n] |= 1 << c
+    return out
+
+
+def voids(v: View) -> list[CardSet]:
+    """Cards each seat cannot hold now, from failures to follow or to trump (Marolles: follow
+    the suit led, else trump; the Fool may always be played; a led Fool lets the second card
+    set the suit). A player who paid for a revoke in a trick tells nothing in it."""
+    n = v.players
+    out = [0] * n
+    revokes = {(p.payer, p.trick) for p in v.payments if p.reason == "revoke"}
+    # a revoke is paid only to opponents who have not forfeited: once all others have, it
+    # is silent, and so is the forfeit it brings
+    forfeits = {p.payer: -1 for p in v.payments if p.reason == "wrong_discard"}
+    for p in v.payments:
+        if p.reason == "revoke":
+            forfeits.setdefault(p.payer, p.trick)
+    revoke_silent = v.options["revoke_handling"] != "engine_prevents"
+    tricks = [(leader, cards[:n], t) for t, (leader, cards, _) in enumerate(v.tricks)]
+    if v.trick:
+        tricks.append((v.leader, v.trick, len(v.tricks)))
+    for leader, cards, t in tricks:
+        lead_i = 1 if cards[0] == FOOL else 0
+        if lead_i >= len(cards):
+            continue
+        led = suit_of(cards[lead_i])
+        for i in range(lead_i + 1, len(cards)):
+            c = cards[i]
+            s = (leader + i) % n
+            if c == FOOL or (s, t) in revokes:
+                continue
+            if revoke_silent and sum(f <= t for f in forfeits.values()) >= n - 1:
+                continue  # a revoke may have gone unpaid (and its forfeit unseen)
+            cs = suit_of(c)
+            if led == TRUMP_SUIT:
+                if cs != TRUMP_SUIT:
+                    out[s] |= TRUMPS
+            elif cs != led:
+                out[s] |= SUIT_MASKS[led]
+                if cs != TRUMP_SUIT:
+                    out[s] |= TRUMPS
+    return out
+
+
+def french_voids(v: View) -> list[CardSet]:
+    """Cards each seat cannot hold now, from the French rules of play (RULES.md §4): follow
+    the suit led, else trump, over-trumping the best trump in the trick if possible; on a
+    trump lead, a higher trump if possible; the Excuse at any time (a led Excuse lets the
+    second card set the suit). A player who trumps lower than the best trump in the trick
+    holds no higher trump."""
+    n = v.players
+    out = [0] * n
+    tricks = [(leader, cards[:n]) for leader, cards, _ in v.tricks]
+    if v.trick:
+        tricks.append((v.leader, v.trick))
+    for leader, cards in tricks:
+        first = 1 if cards[0] == FOOL else 0
+        if first >= len(cards):
+            continue
+        led = suit_of(cards[first])
+        best = cards[first] if led == TRUMP_SUIT else 0
+        for i in range(first + 1, len(cards)):
+            c = cards[i]
+            s = (leader + i) % n
+            if c == FOOL:
+                continue
+            cs = suit_of(c)
+            if led != TRUMP_SUIT and cs != led:
+                out[s] |= SUIT_MASKS[led]
+            if cs != TRUMP_SUIT and (led == TRUMP_SUIT or cs != led):
+                out[s] |= TRUMPS
+            if cs == TRUMP_SUIT:
+                if c < best:
+                    out[s] |= TRUMPS & ~((2 << best) - 1)
+                else:
+                    best = c
+    return out
+
+
+class Constraints:
+    """The slots hidden cards can go to, with their sizes, and which cards each may take.
+
+    Slots are ``(seat, "hand")`` and ``(seat, "discards")`` for every other seat; a discard
+    is split in two slots when its number of penalised cards (trumps and Kings) is known.
+    """
+
+    def __init__(self, v: View) -> None:
+        if not can_sample(v.variant):
+            raise SamplingError(f"cannot sample hidden cards of {v.variant}")
+        self.cls, self.view = variant_class(v.variant), v
+        self.played = played_by(v)
+        self.required: dict[Card, int] = {}
+        self.slots: list[tuple[Seat, str, CardSet, int]] = []
+        if v.variant in FRENCH_WORLDS:
+            self._french(v)
+        else:
+            self._marolles(v)
+        self.cards = cards_of(self.unknown)
+        self.allowed: dict[Card, list[int]] = {}
+        for c in self.cards:
+            need = self.required.get(c)
+            self.allowed[c] = [i for i, (s, _, ok, cap) in enumerate(self.slots)
+                               if ok >> c & 1 and cap and (need is None or s == need)]
+        if sum(cap for *_, cap in self.slots) != len(self.cards):
+            raise SamplingError("the hidden cards do not match the hand sizes")
+
+    def _marolles(self, v: View) -> None:
+        """Marolles: the other seats' hands and discards (see the module docstring)."""
+        if v.phase == "grant":
+            raise SamplingError("the view does not tell who asked for a redeal: "
+                                "positions where a redeal is being granted are not sampled")
+        cls = self.cls
+        n, me, d = v.players, v.seat, v.dealer
+        o = v.options
+        all_played = 0
+        for m in self.played:
+            all_played |= m
+        self.unknown = cls.PACK & ~(v.hand | v.discards | all_played)
+        void = voids(v)
+        shown_in_hand = o["declarations_after_discard"] == "true"
+        held_shown = [0] * n
+        for s, _, cs in v.shown:
+            held_shown[s] |= cs
+        no_bout = [False] * n
+        for p in v.payments:
+            if p.reason == "qui_na_le_sien":
+                no_bout[p.payer] = True
+        penal = [0] * n
+        per_card = o["illegal_discard"] == "penalty_per_card"
+        once = o["illegal_discard"] == "penalty_once"
+        for s in range(n):
+            by_payee = [0] * n
+            for p in v.payments:
+                if p.reason == "discard" and p.payer == s:
+                    by_payee[p.payee] += 1
+            penal[s] = max(by_payee) if per_card else min(1, max(by_payee))
+        # slots: (seat, kind, mask of cards allowed, capacity)
+        for s in range(n):
+            if s == me:
+                continue
+            dealt = cls.DEALER_HAND if s == d else cls.HAND_SIZE
+            hsize = v.hand_sizes[s]
+            dsize = dealt - hsize - self.played[s].bit_count()
+            hand_ok = self.unknown & ~void[s]
+            if no_bout[s]:
+                hand_ok &= ~BOUTS
+            disc_ok = self.unknown
+            for t, cs in enumerate(held_shown):  # another seat's shown cards are not here
+                if t != s:
+                    hand_ok &= ~cs
+                    disc_ok &= ~cs
+            if shown_in_hand:
+                disc_ok &= ~held_shown[s]
+            if d != s and v.cut_card is not None:
+                hand_ok &= ~(1 << v.cut_card)
+                disc_ok &= ~(1 << v.cut_card)
+            self.slots.append((s, "hand", hand_ok, hsize))
+            if dsize > 0:
+                k = min(penal[s], dsize)
+                if k:
+                    self.slots.append((s, "discards", disc_ok & NO_DISCARD, k))
+                if dsize - k:  # penalty_once: one penalised card, the others of any kind
+                    rest = disc_ok if once and k else disc_ok & ~NO_DISCARD
+                    self.slots.append((s, "discards", rest, dsize - k))
+        # cards that must be in one seat's hand or discards (shown, the cut card)
+        for s in range(n):
+            if s == me:
+                continue
+            must = held_shown[s] & self.unknown
+            if s == d and v.cut_card is not None:
+                must |= (1 << v.cut_card) & self.unknown
+            for c in cards_of(must):
+                self.required[c] = s
+
+    def _french(self, v: View) -> None:
+        """French Tarot, after the écart: the other seats' hands, the taker's écart (Prise,
+        Garde: suit cards other than Kings, and exactly the trumps shown with it) and the
+        chien (Garde sans, Garde contre: unseen by all)."""
+        if v.phase not in FRENCH_PHASES:
+            raise SamplingError(f"French Tarot positions of the {v.phase} phase are not sampled")
+        cls = self.cls
+        n, me, taker = v.players, v.seat, v.taker
+        chien_taken = v.contract in (PRISE, GARDE)
+        all_played = 0
+        for m in self.played:
+            all_played |= m
+        self.unknown = cls.PACK & ~(v.hand | v.discards | all_played)
+        void = french_voids(v)
+        ecart_trumps = 0
+        held_shown = [0] * n
+        for s, a, cs in v.shown:
+            if a == DONE and s == taker:
+                ecart_trumps |= cs
+            else:
+                held_shown[s] |= cs
+        if taker is not None:
+            held_shown[taker] &= ~ecart_trumps
+        public_chien = v.chien if chien_taken else 0
+        for s in range(n):
+            if s == me:
+                continue
+            ok = self.unknown & ~void[s]
+            for t in range(n):
+                if t != s:
+                    ok &= ~held_shown[t]
+            if s != taker:
+                ok &= ~public_chien & ~ecart_trumps
+            self.slots.append((s, "hand", ok & ~ecart_trumps, v.hand_sizes[s]))
+            if s == taker and chien_taken:
+                ecart_ok = self.unknown & (ECART_FREE | ecart_trumps) & ~held_shown[s]
+                self.slots.append((s, "discards", ecart_ok, cls.CHIEN))
+        if not chien_taken:
+            ok = self.unknown
+            for t in range(n):
+                ok &= ~held_shown[t]
+            self.slots.append((-1, "chien", ok & ~ecart_trumps, cls.CHIEN))
+        for s in range(n):
+            if s != me:
+                for c in cards_of(held_shown[s] & self.unknown):
+                    self.required[c] = s
+        if taker is not None and taker != me:
+            for c in cards_of((public_chien | ecart_trumps) & self.unknown):
+                self.required[c] = taker
+
+    def assign(self, rng: random.Random, tries: int = 200) -> list[CardSet] | None:
+        """One random assignment of the hidden cards to the slots (card sets, in slot order)
+        that respects every slot's cards and size, or None if ``tries`` attempts failed.
+
+        The most constrained cards go first; each goes to one of its slots with a chance
+        proportional to the room left there."""
+        cards = self.cards
+        allowed = self.allowed
+        caps0 = [cap for *_, cap in self.slots]
+        for _ in range(tries):
+            order = cards.copy()
+            rng.shuffle(order)
+            order.sort(key=lambda c: len(allowed[c]))
+            caps = caps0.copy()
+            out = [0] * len(caps)
+            for c in order:
+                opts = [i for i in allowed[c] if caps[i]]
+                if not opts:
+                    break
+                if len(opts) == 1:
+                    i = opts[0]
+                else:
+                    r = rng.randrange(sum(caps[i] for i in opts))
+                    for i in opts:
+                        r -= caps[i]
+                        if r < 0:
+                            break
+                caps[i] -= 1
+                out[i] |= 1 << c
+            else:
+                return out
+        return None
+
+
+# ----- rebuilding and replaying -----------------------------------------------------------
+def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
+                rng: random.Random | None = None, chien: CardSet = 0) -> Deal | None:
+    """The deal in which each seat holds ``hands[s]`` and has discarded ``discards[s]``
+    (the view's own seat: its own; French Tarot: the écart, and the unseen ``chien`` of a
+    Garde sans or contre), replayed to the view's decision point; None if the replay does
+    not reproduce the view exactly."""
+    if v.variant in FRENCH_WORLDS:
+        return _french_world(v, hands, discards, chien)
+    cls = variant_class(v.variant)
+    n = v.players
+    played = played_by(v)
+    dealt = [hands[s] | discards[s] | played[s] for s in range(n)]
+    deck = deck_from_hands(cls, v.options, v.dealer, dealt, v.cut_card, rng)
+    deal = cls(v.options, deck=deck, dealer=v.dealer)
+    disc_q = [cards_of(discards[s])[::-1] for s in range(n)]
+    shown_q: list[list[tuple[int, CardSet]]] = [[] for _ in range(n)]
+    for s, a, cs in v.shown:
+        shown_q[s].append((a, cs))
+    for q in shown_q:
+        q.reverse()
+    plays = [c for _, cards, _ in v.tricks for c in cards[:n]] + list(v.trick)
+    plays.reverse()
+    pending = None
+    if v.pending_declaration is not None:
+        pending = (v.pending_declaration, cards_of(v.pending_show))
+    me = v.seat
+    push = deal.push
+    try:
+        for _ in range(400):
+            ph, p = deal.phase, deal.to_play
+            if ph == "over":
+                break
+            if (ph == v.phase and p == v.to_play and not plays and not shown_q[p] and pending is None
+                    and not (ph == "discard" and disc_q[p])):
+                break
+            if ph == "play":
+                if not plays:
+                    break
+                push(plays.pop())
+            elif ph == "discard":
+                push(disc_q[p].pop() if disc_q[p] else DONE)
+            elif ph == "declare":
+                if shown_q[p]:
+                    a, cs = shown_q[p].pop()
+                    push(a)
+                    for c in cards_of(cs):
+                        if deal.phase != "show":
+                            break
+                        if deal.is_legal(c):
+                            push(c)
+                elif p == me and pending is not None:
+                    a, chosen = pending
+                    pending = None
+                    push(a)
+                    for c in chosen:
+                        push(c)
+                else:
+                    push(DONE)
+            elif ph == "redeal":
+                push(DONE)
+            else:
+                return None
+    except TarotError:
+        return None
+    if public_view(deal.view(me)) != public_view(v):
+        return None
+    return deal
+
+
+def _french_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
+                  chien: CardSet) -> Deal | None:
+    """French Tarot: the deal dealt from the hands before the chien was taken, replayed
+    (bids, called card, écart, chelem, poignées, tricks) to the view's decision point."""
+    cls = variant_class(v.variant)
+    n, me, taker = v.players, v.seat, v.taker
+    played = played_by(v)
+    dealt = [hands[s] | played[s] for s in range(n)]
+    if v.contract in (PRISE, GARDE):
+        chien = v.chien
+        dealt[taker] = (dealt[taker] | discards[taker]) & ~chien
+    try:
+        deck = cls.deck_for({s: dealt[s] for s in range(n)}, chien, v.dealer)
+        deal = cls(v.options, deck=deck, dealer=v.dealer)
+        push = deal.push
+        for _, a in v.bids:
+            push(a)
+        if deal.phase == "call":
+            push(v.called)
+        for c in cards_of(discards[taker] if deal.phase == "ecart" else 0):
+            push(c)
+        poignees: list[list[tuple[int, CardSet]]] = [[] for _ in range(n)]
+        for s, a, cs in v.shown:
+            if a in POIGNEES:
+                poignees[s].append((a, cs))
+        plays = [c for _, cards, _ in v.tricks for c in cards[:n]] + list(v.trick)
+        plays.reverse()
+        pending = None
+        if v.pending_declaration is not None:
+            pending = (v.pending_declaration, cards_of(v.pending_show))
+        for _ in range(4 * n + 2 * len(plays) + 10):
+            ph, p = deal.phase, deal.to_play
+            if ph == "over":
+                break
+            if ph == v.phase and p == v.to_play and not plays and not poignees[p] and pending is None:
+                break
+            if ph == "play":
+                if not plays:
+                    break
+                push(plays.pop())
+            elif ph == "chelem":
+                push(CHELEM if v.extra.get("chelem_announced") else DONE)
+            elif ph == "poignee":
+                if poignees[p]:
+                    a, cs = poignees[p].pop()
+                    push(a)
+                    for c in cards_of(cs):
+                        if deal.phase != "show":
+                            break
+                        if deal.is_legal(c):
+                            push(c)
+                elif p == me and pending is not None:
+                    a, chosen = pending
+                    pending = None
+                    push(a)
+                    for c in chosen:
+                        push(c)
+                else:
+                    push(DONE)
+            else:
+                return None
+    except TarotError:
+        return None
+    if public_view(deal.view(me)) != public_view(v):
+        return None
+    return deal
+
+
+def sample_world(v: View, rng: random.Random, tries: int = 100) -> Deal:
+    """A deal consistent with ``v`` (see the module docstring), at the view's decision
+    point; ``SamplingError`` if none is found in ``tries`` draws."""
+    cons = Constraints(v)
+    return sample_from(cons, rng, tries)
+
+
+def sample_from(cons: Constraints, rng: random.Random, tries: int = 100) -> Deal:
+    """Like ``sample_world``, reusing the constraints of a view (``Constraints``)."""
+    v = cons.view
+    n = v.players
+    for _ in range(tries):
+        parts = cons.assign(rng)
+        if parts is None:
+            break
+        hands, discards, chien = [0] * n, [0] * n, 0
+        hands[v.seat], discards[v.seat] = v.hand, v.discards
+        for (s, kind, _, _), cs in zip(cons.slots, parts):
+            if kind == "hand":
+                hands[s] |= cs
+            elif kind == "chien":
+                chien |= cs
+            else:
+                discards[s] |= cs
+        deal = build_world(v, hands, discards, rng, chien)
+        if deal is not None:
+            return deal
+    raise SamplingError(f"no deal consistent with the view of seat {v.seat} was found")
+
+
+__all__ = ["Constraints", "FRENCH_WORLDS", "MAROLLES_WORLDS", "SamplingError", "WORLDS",
+           "build_world", "can_sample", "deal_positions", "deck_from_hands", "french_voids",
+           "played_by", "public_view", "sample_from", "sample_world", "voids"]

@@ -1,0 +1,454 @@
+"""Search bots: determinized search (PIMC) with inference and an exact endgame solver, and
+plain information-set MCTS as a reference.
+
+Both see only their seat's ``View``; the hidden cards come from ``tarot.bots.sampling``, which
+draws deals consistent with everything the view tells and replays the public history on them.
+
+* ``pimc`` (``PimcBot``): for each of ``worlds`` sampled deals and each legal card, the card
+  is played and the deal finished by the rule-based bots (all seats), or, when at most
+  ``exact_tricks`` tricks remain, solved exactly (``solve``); the card with the best mean
+  score for the seat is played. With ``inference``, each sampled deal is weighted by how
+  likely the other seats' past decisions were in it, the rule bot standing for them: a
+  decision the rule bot would have made in that deal weighs 1, another ``epsilon``. Discards,
+  declarations and the redeal are left to the rule bot (search does not pay there: the
+  penalties make the discards nearly forced, and declaring is always worth it).
+* ``ismcts`` (``IsmctsBot``): single-observer information-set MCTS (Cowling, Powley and
+  Whitehouse 2012): a new determinization each iteration, UCB over the actions available
+  in it, random playouts, no inference. It makes every decision it can sample (all but the
+  granting of a redeal, left to the rule bot). A reference, not the strongest.
+
+``solve(deal, seat)`` is the exact solver: the score ``seat`` reaches at the end of the deal
+when it maximises it and the others minimise it (paranoid alpha-beta over ``push``/``pop``).
+
+Difficulty levels (``tarot play --bots``): ``search-easy`` < ``search-medium``
+(= ``pimc-noinf``) < ``search-hard`` (= ``pimc``); ``rule`` sits below ``search-easy``.
+Budgets are iterations (sampled deals), so play is reproducible from the seed, except where
+``time_limit`` (seconds) caps a decision: ``pimc``, ``pimc-noinf`` and the two upper levels
+stop at 0.9 s, which only the slowest decisions reach (docs/strength.md).
+
+>>> import tarot
+>>> from tarot.bots import make_bot, play_out
+>>> deal = tarot.new_deal("marolles-1637", seed=2)
+>>> play_out(deal, [make_bot("search-easy", seed=1), make_bot("rule"), make_bot("rule")])
+>>> sum(deal.result().scores)
+0
+
+Standard library only; no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..core.cards import BOUTS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, suit_card, suit_of
+from ..variants.marolles import BELLE, suit_power
+from ..core.deal import Deal, View
+from . import RuleBot, register_bot
+from .sampling import Constraints, SamplingError, can_sample, sample_from
+
+
+def seat_score(deal: Deal, seat: Seat) -> int:
+    """The net score of ``seat`` so far: what the ledger has paid it less what it has paid."""
+    total = 0
+    for p in deal.ledger.entries:
+        if p.payee == seat:
+            total += p.amount
+        elif p.payer == seat:
+            total -= p.amount
+    return total
+
+
+# ----- the exact solver ---------------------------------------------------------------------
+_SUIT_OF = tuple(suit_of(c) for c in range(78))
+_PIPS: CardSet = sum(1 << suit_card(su, r) for su in range(4) for r in range(1, 11))
+#: Cards worth nothing but their place in the count and not paid when played: trumps II..XX
+#: and suit cards 1..10 (in Marolles, not la Belle). Two of them in one hand with no other
+#: card of the suit still held or on the table between them are interchangeable.
+_PLAIN_MAROLLES: CardSet = ((TRUMPS & ~BOUTS) | _PIPS) & ~(1 << BELLE)
+_PLAIN_FRENCH: CardSet = (TRUMPS & ~BOUTS) | _PIPS
+
+
+def _order(power) -> dict[int, list[Card]]:
+    """Each suit's cards (trumps: suit 4) from the lowest to the highest."""
+    return {su: sorted(range(1, 22) if su == TRUMP_SUIT else range(22 + 14 * su, 36 + 14 * su),
+                       key=power) for su in range(5)}
+
+
+#: Marolles: the round suits (Cups, Coins) rank 1 above 10; French Tarot: all suits 1..10, J..K.
+_ORDERED_MAROLLES = _order(lambda c: c if c <= 21 else 100 + suit_power(c))
+_ORDERED_FRENCH = _order(lambda c: c)
+
+
+def _plain_rules(variant: str) -> tuple[CardSet, dict[int, list[Card]]] | None:
+    """(plain cards, suit orders) of a variant whose trick rules are known here, else None."""
+    if variant.startswith("marolles"):
+        return _PLAIN_MAROLLES, _ORDERED_MAROLLES
+    if variant.startswith("fft") or variant == "french-2p":
+        return _PLAIN_FRENCH, _ORDERED_FRENCH
+    return None
+
+
+def _one_per_run(actions: Sequence[int], mine: CardSet, live: CardSet, plain: CardSet,
+                 ordered: dict[int, list[Card]]) -> list[int]:
+    """``actions`` keeping one plain card of each run of plain cards of ``mine`` that no
+    ``live`` card separates."""
+    kept = 0
+    for su in {_SUIT_OF[a] for a in actions if plain >> a & 1}:
+        in_run = False
+        for c in ordered[su]:
+            bit = 1 << c
+            if mine & bit:
+                if plain & bit and in_run:
+                    continue  # touching the plain card kept before it
+                kept |= bit
+                in_run = bool(plain & bit)
+            elif live & bit:
+                in_run = False
+    return [a for a in actions if not plain >> a & 1 or kept >> a & 1]
+
+
+def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
+    """``actions`` less the cards interchangeable with one kept (plain cards touching in
+    one hand, judged with every card: the deal is searched as if all were known)."""
+    rules = _plain_rules(deal.variant)
+    hands = getattr(deal, "hands", None)
+    if rules is None or hands is None or deal.phase != "play" or len(actions) < 2:
+        return actions
+    p = deal.to_play
+    live = 0  # cards that can still take part in a trick, other than this hand's
+    for s, h in enumerate(hands):
+        if s != p:
+            live |= h
+    for c in deal.trick:
+        live |= 1 << c
+    return _one_per_run(actions, hands[p], live, *rules)
+
+
+def distinct_in_view(view: View) -> list[int]:
+    """The legal cards of ``view`` less those interchangeable with one kept, judged from
+    what the seat knows: every card not seen played or discarded may still be live."""
+    legal = list(view.legal_actions)
+    rules = _plain_rules(view.variant)
+    if rules is None or view.phase != "play" or len(legal) < 2:
+        return legal
+    gone = view.discards
+    for _, cards, _ in view.tricks:
+        for c in cards:
+            gone |= 1 << c
+    return _one_per_run(legal, view.hand, ~gone & ~view.hand, *rules)
+
+
+def allies_of(deal: Deal, seat: Seat) -> frozenset[Seat]:
+    """The seats whose score rises with ``seat``'s: itself in Marolles (every player for
+    himself); in French Tarot its camp (the taker and his partner, or the defenders)."""
+    taker = getattr(deal, "taker", None)
+    if taker is None or taker < 0:
+        return frozenset((seat,))
+    camp = {taker}
+    partner = getattr(deal, "partner", None)
+    if partner is not None and partner >= 0:
+        camp.add(partner)
+    if seat in camp:
+        return frozenset(camp)
+    return frozenset(range(deal.players)) - camp
+
+
+def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.inf,
+          allies: frozenset[Seat] | None = None) -> float:
+    """The final score of ``seat`` with perfect play from ``deal``'s position: ``seat`` and
+    its ``allies`` (``allies_of``) maximise it, every other seat minimises it (paranoid in
+    Marolles, camp against camp in French Tarot). ``deal`` is left as it was.
+
+    Alpha-beta over ``push``/``pop``; the value is exact (within the window given)."""
+    if deal.is_over:
+        return seat_score(deal, seat)
+    if allies is None:
+        allies = allies_of(deal, seat)
+    maximise = deal.to_play in allies
+    push, pop = deal.push, deal.pop
+    best = -math.inf if maximise else math.inf
+    for a in distinct_plays(deal, deal.legal_actions()):
+        push(a)
+        v = solve(deal, seat, alpha, beta, allies)
+        pop()
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            break
+    return best
+
+
+def solve_actions(deal: Deal, seat: Seat) -> dict[int, float]:
+    """The exact value (``solve``) of each legal action of ``seat``, which is to play."""
+    allies = allies_of(deal, seat)
+    out = {}
+    for a in deal.legal_actions():
+        deal.push(a)
+        out[a] = solve(deal, seat, allies=allies)
+        deal.pop()
+    return out
+
+
+def tricks_left(deal: Deal) -> int:
+    """Tricks not yet finished in a deal (counting the one being played): Marolles deals
+    say how many tricks they have (``TRICKS``), French Tarot deals how many cards a hand
+    holds (``HAND``, one trick per card)."""
+    total = getattr(deal, "TRICKS", None) or deal.HAND
+    return total - deal.trick_no
+
+
+# ----- playouts -------------------------------------------------------------------------------
+def finish_with(deal: Deal, bots: Sequence) -> None:
+    """Play ``deal`` to the end with ``bots[seat]`` deciding from each seat's view."""
+    while not deal.is_over:
+        p = deal.to_play
+        deal.push(bots[p].act(deal.view(p)))
+
+
+def finish_random(deal: Deal, rng: random.Random) -> None:
+    """Play ``deal`` to the end with uniformly random legal actions."""
+    choice = rng.choice
+    while not deal.is_over:
+        deal.push(choice(deal.legal_actions()))
+
+
+# ----- PIMC -----------------------------------------------------------------------------------
+class PimcBot:
+    """Determinized search with inference (see the module docstring)."""
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, worlds: int = 16, exact_tricks: int | None = None,
+                 inference: bool = True, epsilon: float = 0.2, candidates: int = 3,
+                 search_from: int | None = None, rounds: int = 4,
+                 time_limit: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        #: solve exactly when at most this many tricks are left (None: 4 with three players,
+        #: 2 with more, where the tree is much wider).
+        self.exact_tricks = exact_tricks
+        self.inference = inference
+        self.epsilon = epsilon
+        #: with inference, sampled deals drawn per deal kept (the kept one is drawn by weight).
+        self.candidates = candidates
+        #: search only when at most this many tricks are left (None: always); the rule bot
+        #: plays the tricks before.
+        self.search_from = search_from
+        #: rounds of successive halving (1: every card tried in every sampled deal).
+        self.rounds = rounds
+        self.time_limit = time_limit
+        self.fallback = RuleBot(seed)
+        self.model = RuleBot(seed)
+
+    def act(self, view: View) -> int:
+        """Search the play; every other decision, and any view that cannot be sampled, goes
+        to the rule bot."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase != "play" or not can_sample(view.variant) or (
+                self.search_from is not None and view.hand.bit_count() > self.search_from):
+            return self.fallback.act(view)
+        try:
+            return self._search(view)
+        except SamplingError:
+            return self.fallback.act(view)
+
+    def likelihood(self, world: Deal, seat: Seat) -> float:
+        """How likely the other seats' decisions in ``world`` are under the rule-bot model:
+        the product of 1 for each decision it would have made and ``epsilon`` for each other
+        (every decision: discards, declarations, bids, cards; those with one legal action do
+        not count)."""
+        replay = type(world)(world.options, deck=world.deck, dealer=world.dealer)
+        weight = 1.0
+        model = self.model
+        for a in world.history:
+            p = replay.to_play
+            if p != seat:
+                v = replay.view(p)
+                if len(v.legal_actions) > 1 and model.act(v) != a:
+                    weight *= self.epsilon
+            replay.push(a)
+        return weight
+
+    def sample(self, cons: Constraints, seat: Seat) -> Deal:
+        """One sampled deal: with inference, one of ``candidates`` draws, each kept with a
+        chance proportional to its weight (``likelihood``)."""
+        rng = self.rng
+        if not self.inference:
+            return sample_from(cons, rng)
+        draws = [sample_from(cons, rng) for _ in range(self.candidates)]
+        weights = [self.likelihood(w, seat) for w in draws]
+        r = rng.random() * sum(weights)
+        for w, x in zip(draws, weights):
+            r -= x
+            if r <= 0:
+                return w
+        return draws[-1]
+
+    def _search(self, view: View) -> int:
+        """Sample deals in rounds of ``worlds // rounds``; every legal card is tried in each
+        deal of a round, and after each round the worse half of the cards still tried is
+        dropped (successive halving): the budget goes to the cards that might be best."""
+        seat = view.seat
+        alive = distinct_in_view(view)
+        if len(alive) == 1:
+            return alive[0]
+        cons = Constraints(view)
+        exact = self.exact_tricks
+        if exact is None:
+            exact = 4 if view.players <= 3 else 2
+        totals = dict.fromkeys(alive, 0.0)
+        rollout = [self.model] * view.players
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        per_round = max(1, self.worlds // self.rounds)
+        done = 0
+        while done < self.worlds:
+            for _ in range(min(per_round, self.worlds - done)):
+                if deadline is not None and done and time.perf_counter() > deadline:
+                    return max(alive, key=lambda a: (totals[a], -a))
+                world = self.sample(cons, seat)
+                done += 1
+                if tricks_left(world) <= exact:
+                    allies = allies_of(world, seat)
+                    for a in alive:
+                        world.push(a)
+                        totals[a] += solve(world, seat, allies=allies)
+                        world.pop()
+                    continue
+                for a in alive:
+                    w = world.copy()
+                    w.push(a)
+                    finish_with(w, rollout)
+                    totals[a] += seat_score(w, seat)
+            if len(alive) > 2:
+                alive = sorted(alive, key=lambda a: (-totals[a], a))[:max(2, (len(alive) + 1) // 2)]
+        return max(alive, key=lambda a: (totals[a], -a))
+
+
+# ----- ISMCTS ---------------------------------------------------------------------------------
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "seat")
+
+    def __init__(self, seat: Seat | None) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.seat = seat  # the seat that chose the action leading here
+
+
+class IsmctsBot:
+    """Single-observer information-set MCTS with random playouts and no inference."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 200, c: float = 0.7,
+                 scale: float = 10.0, time_limit: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.c = c
+        self.scale = scale
+        self.time_limit = time_limit
+        self.fallback = RuleBot(seed)
+
+    def act(self, view: View) -> int:
+        """Search any decision whose view can be sampled; the rule bot decides the others.
+        The action played is the root action visited most."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if not can_sample(view.variant):
+            return self.fallback.act(view)
+        try:
+            cons = Constraints(view)
+        except SamplingError:
+            return self.fallback.act(view)
+        rng = self.rng
+        root = _Node(None)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        c, scale = self.c, self.scale
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() > deadline:
+                break
+            try:
+                deal = sample_from(cons, rng)
+            except SamplingError:
+                break
+            node, path = root, [root]
+            # selection: descend while every available action has a child
+            while not deal.is_over:
+                actions = deal.legal_actions()
+                for a in actions:
+                    ch = node.children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+                fresh = [a for a in actions if a not in node.children]
+                if fresh:
+                    a = rng.choice(fresh)
+                    child = node.children[a] = _Node(deal.to_play)
+                    child.avail = 1
+                    deal.push(a)
+                    node = child
+                    path.append(node)
+                    break
+                best, best_u = actions[0], -math.inf
+                for a in actions:
+                    ch = node.children[a]
+                    u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if u > best_u:
+                        best, best_u = a, u
+                deal.push(best)
+                node = node.children[best]
+                path.append(node)
+            finish_random(deal, rng)
+            scores = deal.ledger.totals()
+            for n in path:
+                n.visits += 1
+                if n.seat is not None:
+                    n.total += scores[n.seat] / scale
+        if not root.children:
+            return self.fallback.act(view)
+        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
+
+
+# ----- names and difficulty levels -------------------------------------------------------------
+def _factory(name: str, cls, **params):
+    """A factory for ``register_bot``: ``cls`` with ``params``, named ``name``."""
+    def make(seed: int | None = None):
+        bot = cls(seed=seed, **params)
+        bot.name = name
+        return bot
+    return make
+
+
+BOT_SETTINGS = {
+    "pimc": (PimcBot, {"worlds": 16, "time_limit": 0.9}),
+    "pimc-noinf": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
+    "pimc-fast": (PimcBot, {"worlds": 8}),
+    "pimc-fast-noinf": (PimcBot, {"worlds": 8, "inference": False}),
+    "pimc-end": (PimcBot, {"worlds": 16, "search_from": 6}),
+    "pimc-end-noinf": (PimcBot, {"worlds": 16, "search_from": 6, "inference": False}),
+    "pimc-1s": (PimcBot, {"worlds": 64, "time_limit": 0.9}),
+    "ismcts": (IsmctsBot, {}),
+    "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
+    "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
+    "search-medium": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
+    "search-hard": (PimcBot, {"worlds": 16, "time_limit": 0.9}),
+}
+for _name, (_cls, _params) in BOT_SETTINGS.items():
+    register_bot(_name, _factory(_name, _cls, **_params))
+
+__all__ = ["BOT_SETTINGS", "IsmctsBot", "PimcBot", "finish_random", "finish_with", "seat_score",
+           "solve", "solve_actions", "tricks_left"]

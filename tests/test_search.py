@@ -1,0 +1,335 @@
+"""Sampling hidden cards (tarot/bots/sampling.py) and the search bots (tarot/bots/search.py).
+
+A sampled deal must show the seat exactly its view: the checks below compare the view of the
+rebuilt deal field by field with the real one, and recompute the voids here from the tricks
+(RULES.md §1.6: follow suit, else trump; the Fool may always be played). The solver is checked
+against a plain minimax written here, without pruning.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import tarot
+from tarot.bots import make_bot, play_out
+from tarot.bots.sampling import (
+    Constraints, SamplingError, deck_from_hands, sample_from, sample_world,
+)
+from tarot.bots.search import IsmctsBot, PimcBot, distinct_plays, solve, tricks_left
+from tarot.core.cards import BOUTS, KINGS, SUIT_MASKS, TRUMPS, cards_of, suit_of
+from tarot.core.deal import variant_class
+
+V = "marolles-1637"
+FIELDS = ("phase", "to_play", "hand", "discards", "hand_sizes", "cut_card", "shown", "tricks",
+          "leader", "trick", "payments", "legal_actions", "pending_show", "pending_declaration")
+
+
+def position(seed: int, options=None, bot="rule"):
+    """A deal stopped at a random decision (not over), by rule or random bots."""
+    rng = random.Random(seed)
+    deal = tarot.new_deal(V, options, seed=seed, dealer=seed % 3)
+    bots = [make_bot(bot, seed=seed * 3 + s) for s in range(3)]
+    stop = rng.randrange(72)
+    while not deal.is_over and len(deal.history) < stop:
+        deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+    if deal.is_over:
+        deal.pop()
+    return deal
+
+
+def voids_by_hand(view) -> list[int]:
+    """Cards each seat cannot hold, recomputed from the tricks (engine prevents revokes)."""
+    out = [0] * 3
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        first = 1 if cards[0] == 0 else 0
+        if len(cards) <= first:
+            continue
+        led = suit_of(cards[first])
+        for i in range(first + 1, len(cards)):
+            c, s = cards[i], (leader + i) % 3
+            if c == 0:
+                continue
+            if led == 4 and suit_of(c) != 4:
+                out[s] |= TRUMPS
+            if led != 4 and suit_of(c) != led:
+                out[s] |= SUIT_MASKS[led] | (TRUMPS if suit_of(c) != 4 else 0)
+    return out
+
+
+OPTION_SETS = [
+    None,
+    {"illegal_discard": "penalty_once"},
+    {"illegal_discard": "forbidden", "deal_packet": "3"},
+    {"declaration_timing": "before_own_first_card"},
+    {"declarations_after_discard": "false"},
+    {"declarations_must_be_maximal": "true", "fool_in_brizigole": "true"},
+    {"wrong_discard_count": "penalty_1m_and_forfeit"},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_sampled_worlds_reproduce_the_view_exactly(options):
+    for seed in range(40):
+        deal = position(seed, options, bot="rule" if seed % 2 else "random")
+        seat = deal.to_play
+        view = deal.view(seat)
+        rng = random.Random(seed)
+        cons = Constraints(view)
+        voids = voids_by_hand(view)
+        for _ in range(3):
+            world = sample_from(cons, rng)
+            w = world.view(seat)
+            for f in FIELDS:
+                assert getattr(w, f) == getattr(view, f), (seed, f)
+            assert world.deck[-1] == view.cut_card and world.dealer == view.dealer
+            for s in range(3):
+                assert not world.hands[s] & voids[s], (seed, s)
+            # the other seats hold (in hand or discards) every card not seen played or owned
+            seen = view.hand | view.discards
+            for _, cards, _ in view.tricks:
+                for c in cards:
+                    seen |= 1 << c
+            for c in view.trick:
+                seen |= 1 << c
+            hidden = variant_class(V).PACK & ~seen
+            others = 0
+            for s in range(3):
+                if s != seat:
+                    others |= world.hands[s] | world.discards[s]
+            assert others == hidden
+
+
+def french_voids_by_hand(view) -> list[int]:
+    """French Tarot (RULES.md §4): cards each seat cannot hold, recomputed from the tricks:
+    a player who does not follow holds none of the suit; one who neither follows nor trumps
+    holds no trump; one who plays a trump below the best trump already in the trick holds
+    none above it (he would have had to over-trump)."""
+    n = view.players
+    out = [0] * n
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        first = 1 if cards[0] == 0 else 0
+        if len(cards) <= first:
+            continue
+        led = suit_of(cards[first])
+        for i in range(first + 1, len(cards)):
+            c, s = cards[i], (leader + i) % n
+            if c == 0:
+                continue
+            before = [x for x in cards[:i] if 1 <= x <= 21]
+            if suit_of(c) == 4:
+                if led != 4 and suit_of(c) != led:
+                    out[s] |= SUIT_MASKS[led]
+                if before and c < max(before):
+                    out[s] |= sum(1 << t for t in range(max(before) + 1, 22))
+            else:
+                if suit_of(c) != led:
+                    out[s] |= TRUMPS | (SUIT_MASKS[led] if led != 4 else 0)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["fft-4p", "fft-3p", "fft-5p"])
+def test_french_sampled_worlds_reproduce_the_view_exactly(variant):
+    players = variant_class(variant).players_for(None)
+    checked = contracts = 0
+    seen_contracts = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        deal = tarot.new_deal(variant, seed=seed, dealer=seed % players)
+        bots = [make_bot("rule" if seed % 3 else "random", seed=seed + s) for s in range(players)]
+        stop = rng.randrange(20, 90)
+        while not deal.is_over and len(deal.history) < stop:
+            deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+        if deal.phase not in ("play", "poignee", "show", "chelem"):
+            continue
+        seat = deal.to_play
+        view = deal.view(seat)
+        voids = french_voids_by_hand(view)
+        world = sample_world(view, rng)
+        w = world.view(seat)
+        for f in FIELDS + ("bids", "contract", "taker", "chien", "called", "partner", "extra"):
+            assert getattr(w, f) == getattr(view, f), (seed, f)
+        for s in range(players):
+            assert not world.hands[s] & voids[s], (seed, s)
+        # the écart holds no King and no bout; the trumps in it are those shown
+        if view.contract in (tarot.core.actions.ACTION_IDS["prise"], tarot.core.actions.ACTION_IDS["garde"]):
+            assert not world.ecart & (KINGS | BOUTS)
+            shown_trumps = sum(cs for s, a, cs in view.shown if s == view.taker and a == tarot.core.actions.DONE)
+            assert world.ecart & TRUMPS == shown_trumps
+        seen_contracts.add(view.contract)
+        checked += 1
+    assert checked >= 20 and len(seen_contracts) >= 2
+    del contracts
+
+
+def test_samples_differ_in_the_hidden_cards():
+    deal = position(3)
+    view = deal.view(deal.to_play)
+    rng = random.Random(0)
+    hands = {tuple(sample_world(view, rng).hands) for _ in range(10)}
+    assert len(hands) > 5
+
+
+def test_shown_cards_and_the_cut_stay_with_their_seat():
+    # a position with declarations shown by the other seats, after the discards
+    for seed in range(60):
+        deal = position(seed)
+        view = deal.view(deal.to_play)
+        if deal.phase != "play" or not any(s != view.seat for s, _, _ in view.shown):
+            continue
+        world = sample_world(view, random.Random(seed))
+        played = [0, 0, 0]
+        for leader, cards, _ in view.tricks:
+            for i, c in enumerate(cards):
+                played[(leader + i) % 3] |= 1 << c
+        for i, c in enumerate(view.trick):
+            played[(view.leader + i) % 3] |= 1 << c
+        for s, _, cs in view.shown:
+            assert cs & ~played[s] & ~world.hands[s] == 0
+        cut = 1 << view.cut_card
+        d = view.dealer
+        assert cut & (world.hands[d] | world.discards[d] | played[d])
+
+
+def test_deck_from_hands_deals_those_hands():
+    rng = random.Random(4)
+    cls = variant_class(V)
+    for packet in ("5", "3"):
+        for dealer in range(3):
+            deal = tarot.new_deal(V, {"deal_packet": packet}, seed=rng.randrange(1000), dealer=dealer)
+            dealt = [deal.hands[s] | deal.discards[s] for s in range(3)]
+            cut = rng.choice(cards_of(dealt[dealer]))
+            deck = deck_from_hands(cls, deal.options, dealer, dealt, cut, rng)
+            again = tarot.new_deal(V, {"deal_packet": packet}, deck=deck, dealer=dealer)
+            assert again.hands == dealt and deck[-1] == cut
+    with pytest.raises(SamplingError):
+        deck_from_hands(cls, deal.options, 0, dealt, cards_of(dealt[1])[0])
+
+
+def test_positions_granting_a_redeal_are_refused_clearly():
+    deal = tarot.new_deal(V, {"bad_hand_redeal": "2"}, seed=1)
+    deal.push(tarot.core.actions.REDEAL)
+    with pytest.raises(SamplingError, match="redeal"):
+        Constraints(deal.view(deal.to_play))
+    with pytest.raises(SamplingError, match="cannot sample"):
+        Constraints(tarot.new_deal("marolles-2p", seed=1).view(0))
+    with pytest.raises(SamplingError, match="bid phase"):
+        Constraints(tarot.new_deal("fft-4p", seed=1).view(1))
+
+
+# ----- no peeking ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["search-easy", "pimc-fast", "ismcts"])
+def test_a_bot_cannot_tell_deals_that_differ_only_in_hidden_cards(name):
+    # Two deals that give the seat the same view but hold different hidden cards: a bot seeded
+    # alike must choose alike, since all it gets is the view.
+    checked = 0
+    for seed in range(40):
+        deal = position(seed)
+        if deal.phase != "play" or len(deal.legal_actions()) < 2 or tricks_left(deal) > 6:
+            continue
+        seat = deal.to_play
+        view = deal.view(seat)
+        twin = sample_world(view, random.Random(seed + 100))
+        if twin.hands == deal.hands:
+            continue
+        assert twin.view(seat) == view
+        a = make_bot(name, seed=7).act(view)
+        b = make_bot(name, seed=7).act(twin.view(seat))
+        assert a == b and a in view.legal_actions
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_search_bots_play_only_legal_actions():
+    # push() refuses an illegal action, so a finished deal is the proof
+    for seed in range(2):
+        deal = tarot.new_deal(V, seed=seed, dealer=seed)
+        play_out(deal, [PimcBot(seed=1, worlds=2, candidates=2), IsmctsBot(seed=2, iterations=12),
+                        make_bot("rule")])
+        assert deal.is_over and sum(deal.result().scores) == 0
+    deal = tarot.new_deal("fft-4p", seed=3, dealer=3)
+    play_out(deal, [PimcBot(seed=1, worlds=2, candidates=2), IsmctsBot(seed=2, iterations=12),
+                    make_bot("rule"), PimcBot(seed=4, worlds=2, inference=False)])
+    assert deal.is_over and sum(deal.result().scores) == 0
+
+
+def test_likelihood_of_the_true_deal_under_rule_opponents_is_one():
+    # every other seat is the (deterministic) rule bot, which is the model: nothing is discounted
+    deal = tarot.new_deal(V, seed=9)
+    bots = [make_bot("rule", seed=s) for s in range(3)]
+    while len(deal.tricks) < 8:
+        deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+    bot = PimcBot(seed=0)
+    assert bot.likelihood(deal, deal.to_play) == 1.0
+    # a deal sampled without regard to the opponents' choices usually is discounted
+    view = deal.view(deal.to_play)
+    rng = random.Random(2)
+    weights = [bot.likelihood(sample_world(view, rng), view.seat) for _ in range(8)]
+    assert min(weights) < 1.0
+
+
+# ----- the solver ---------------------------------------------------------------------------
+def brute(deal, seat):
+    """Paranoid minimax over every legal action, no pruning: seat maximises, others minimise."""
+    if deal.is_over:
+        return deal.result().scores[seat]
+    values = []
+    for a in deal.legal_actions():
+        deal.push(a)
+        values.append(brute(deal, seat))
+        deal.pop()
+    return max(values) if deal.to_play == seat else min(values)
+
+
+def endgame(seed: int, tricks: int, extra: int = 0):
+    deal = tarot.new_deal(V, seed=seed, dealer=seed % 3)
+    bots = [make_bot("random", seed=seed + s) for s in range(3)]
+    while not (deal.phase == "play" and tricks_left(deal) == tricks and len(deal.trick) == extra):
+        deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+    return deal
+
+
+def test_solver_agrees_with_brute_force_on_small_endgames():
+    for seed in range(24):
+        deal = endgame(seed, 2 if seed % 4 else 3, extra=seed % 3)
+        for seat in range(3):
+            before = list(deal.history)
+            assert solve(deal, seat) == brute(deal, seat), (seed, seat)
+            assert deal.history == before
+
+
+def test_interchangeable_cards_are_plain_and_touching():
+    # a hand holding 2, 3 and 5 of Swords, with the 4 held by another seat: 2 and 3 touch
+    for seed in range(30):
+        deal = endgame(seed, 6)
+        legal = deal.legal_actions()
+        kept = distinct_plays(deal, legal)
+        assert set(kept) <= set(legal) and kept
+        for a in set(legal) - set(kept):
+            assert 2 <= a <= 20 or (a >= 22 and (a - 22) % 14 < 10)   # plain trumps or pip cards
+            # one card of its suit kept, so the solver still tries that suit
+            assert any(suit_of(k) == suit_of(a) for k in kept)
+
+
+def test_solver_is_exact_against_brute_force_at_the_root_of_many_positions():
+    # the value of each legal action, not only the best
+    from tarot.bots.search import solve_actions
+    for seed in range(30, 40):
+        deal = endgame(seed, 2)
+        seat = deal.to_play
+        values = solve_actions(deal, seat)
+        for a, v in values.items():
+            deal.push(a)
+            assert v == brute(deal, seat)
+            deal.pop()
+        assert not math.isinf(max(values.values()))

@@ -1,0 +1,222 @@
+"""The tournament harness (tarot/tournament.py, tarot/duplicate.py) and ``tarot tournament``.
+
+Expected figures are computed here by hand (the interval of a tiny sample) or from the
+definitions (a bot's mean per seat is the weighted mean of its means per role; every decision
+is timed once), never copied from the harness's output.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+import tarot
+from tarot.cli import app
+from tarot.duplicate import (
+    Board, BoardResult, board, boards, play_board, play_board_seatings, role_of, seatings,
+)
+from tarot.tournament import Running, Tournament, entry_labels, percentile, run_tournament
+
+V = "marolles-1637"
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+
+
+# ----- statistics ---------------------------------------------------------------------------
+def test_interval_of_a_tiny_sample_computed_by_hand():
+    # 1, 2, 3: mean 2; squared deviations 1 + 0 + 1 = 2 over n - 1 = 2: sd 1;
+    # 95% interval 2 ± 1.959964 / sqrt(3) = 2 ± 1.131586
+    r = Running()
+    for x in (1, 2, 3):
+        r.add(x)
+    assert r.mean == 2 and r.stdev == pytest.approx(1.0)
+    low, high = r.ci95
+    assert low == pytest.approx(0.868414, abs=1e-6) and high == pytest.approx(3.131586, abs=1e-6)
+    one = Running()
+    one.add(5)
+    assert one.ci95 == (5, 5) and one.stdev == 0
+
+
+def test_pair_difference_and_interval_over_boards_by_hand():
+    # Three boards with one seating (A, B, B): A's score 2a and each B -a, so A's mean per
+    # seat is 2a, B's -a, and the difference 3a: 3, 6, 9 -> mean 6, sd 3,
+    # interval 6 ± 1.959964 * 3 / sqrt(3) = 6 ± 3.394757.
+    t = Tournament(V, ["A", "B"], seed=0, options={})
+    for k, a in enumerate((1, 2, 3)):
+        b = Board(k, 0, (), 0)
+        t.add(BoardResult(b, {(0, 1, 1): (2 * a, -a, -a)}, {(0, 1, 1): {"tarots": [2 * a, -a, -a]}},
+                          {(0, 1, 1): ("dealer", "not dealer", "not dealer")}, ((0.001, 0.003), (0.002,))))
+    d = t.to_dict()
+    (pair,) = d["pairs"]
+    assert (pair["a"], pair["b"], pair["n"]) == ("A", "B", 3)
+    assert pair["mean_diff"] == pytest.approx(6) and pair["stdev"] == pytest.approx(3)
+    assert pair["ci95"] == pytest.approx([6 - 3.394757, 6 + 3.394757], abs=1e-6)
+    a, b = d["entries"]
+    assert a["mean"] == pytest.approx(4) and b["mean"] == pytest.approx(-2)   # 2*(1+2+3)/3, -(1+2+3)/3
+    assert a["sources"]["tarots"] == pytest.approx(4)
+    # only A dealt and only B did not: no board has both in one role, so no role difference
+    assert pair["roles"] == {}
+    assert set(a["roles"]) == {"dealer"} and set(b["roles"]) == {"not dealer"}
+    # A made two decisions per board (1 ms and 3 ms), B one (2 ms)
+    assert a["time"]["decisions"] == 6 and b["time"]["decisions"] == 3
+    assert a["time"]["p50_ms"] == pytest.approx(1) and a["time"]["p99_ms"] == pytest.approx(3)
+    assert a["time"]["mean_ms"] == pytest.approx(2)
+
+
+def test_card_points_can_be_compared_instead_of_the_score():
+    # one board, one seating (A, B, B): card points 30, 20, 16 -> A 30, B 18, difference 12
+    t = Tournament(V, ["A", "B"], seed=0, options={}, metric="card_points")
+    t.add(BoardResult(Board(0, 0, (), 0), {(0, 1, 1): (4, -2, -2)}, {(0, 1, 1): {}},
+                      {(0, 1, 1): ("dealer", "not dealer", "not dealer")}, ((), ()),
+                      {(0, 1, 1): (30, 20, 16)}))
+    d = t.to_dict()
+    assert d["metric"] == "card_points" and d["pairs"][0]["mean_diff"] == pytest.approx(12)
+    # the real thing: card points of a played board, recomputed from each seating's deal
+    b = board(V, 2, 1)
+    br = play_board_seatings(V, b, ["rule", "random"])
+    total = seats = 0
+    for s in seatings(3, 2):
+        pts = play_board(V, b, [["rule", "random"][e] for e in s]).result().card_points
+        total += sum(pts[i] for i in range(3) if s[i] == 0)
+        seats += s.count(0)
+    assert br.mean_per_seat(0, metric="card_points") == pytest.approx(total / seats)
+
+
+def test_percentile_nearest_rank():
+    xs = list(range(1, 101))          # 1..100: the 50th percentile is 50, the 99th 99
+    assert percentile(xs, 50) == 50 and percentile(xs, 99) == 99 and percentile(xs, 100) == 100
+    assert percentile([], 50) == 0
+
+
+def test_entry_labels_tell_twins_apart():
+    assert entry_labels(["rule", "rule"]) == ["rule#1", "rule#2"]
+    assert entry_labels(["pimc", "rule"]) == ["pimc", "rule"]
+
+
+# ----- boards and seatings ------------------------------------------------------------------
+def test_board_depends_on_seed_and_index_only():
+    listed = list(boards(V, 5, seed=7))
+    assert [b.index for b in listed] == list(range(5))
+    assert board(V, 7, 3) == listed[3]
+    assert board(V, 8, 3) != listed[3]
+    assert sorted(listed[0].deck) == sorted(tarot.new_deal(V, seed=1).deck)   # a whole pack
+    assert [b.dealer for b in listed] == [0, 1, 2, 0, 1]                         # the deal passes
+
+
+def test_every_seating_holds_every_bot_and_times_every_decision():
+    b = board(V, 3, 0)
+    br = play_board_seatings(V, b, ["rule", "random"])
+    assert set(br.scores) == set(seatings(3, 2))
+    decisions = [0, 0]
+    for s in seatings(3, 2):
+        deal = play_board(V, b, [["rule", "random"][e] for e in s])
+        assert tuple(deal.result().scores) == br.scores[s]    # replayed exactly
+        assert deal.deck == b.deck and deal.dealer == b.dealer
+        replay = tarot.new_deal(V, deck=b.deck, dealer=b.dealer)
+        for a in deal.history:
+            decisions[s[replay.to_play]] += 1
+            replay.push(a)
+        assert br.roles[s] == tuple("dealer" if seat == b.dealer else "not dealer" for seat in range(3))
+    assert [len(t) for t in br.times] == decisions
+    assert all(x >= 0 for t in br.times for x in t)
+
+
+def test_mean_per_seat_is_the_weighted_mean_of_the_roles():
+    # with 2 bots at 3 seats, each bot sits 9 times over the 6 seatings: 3 times as dealer
+    br = play_board_seatings(V, board(V, 11, 4), ["rule", "random"])
+    for e in (0, 1):
+        dealer = br.mean_per_seat(e, role="dealer")
+        other = br.mean_per_seat(e, role="not dealer")
+        assert br.mean_per_seat(e) == pytest.approx((3 * dealer + 6 * other) / 9)
+
+
+def test_roles_fall_back_to_the_position_from_the_dealer():
+    deal = tarot.new_deal(V, seed=2, dealer=1)
+    tarot.bots.play_out(deal, [tarot.bots.make_bot("random", seed=s) for s in range(3)])
+    assert [role_of(deal, s) for s in range(3)] == ["not dealer", "dealer", "not dealer"]
+    from tarot.duplicate import role_by_position
+    assert [role_by_position(deal, s) for s in range(3)] == ["dealer+2", "dealer", "dealer+1"]
+
+
+# ----- the tournament -------------------------------------------------------------------------
+def test_results_do_not_depend_on_the_number_of_workers():
+    one = run_tournament(V, ["rule", "random"], deals=4, seed=5, workers=1).to_dict(times=False)
+    two = run_tournament(V, ["rule", "random"], deals=4, seed=5, workers=2).to_dict(times=False)
+    assert one == two
+    assert one["deals"] == 4 and one["pairs"][0]["n"] == 4
+    other = run_tournament(V, ["rule", "random"], deals=4, seed=6).to_dict(times=False)
+    assert other != one
+
+
+def test_three_bots_give_three_pairs_that_add_up():
+    t = run_tournament(V, ["rule", "random", "rule"], deals=2, seed=1)
+    d = t.to_dict()
+    assert len(d["seatings"]) == 6 and [e["bot"] for e in d["entries"]] == ["rule#1", "random", "rule#2"]
+    diff = {(p["a"], p["b"]): p["mean_diff"] for p in d["pairs"]}
+    assert set(diff) == {("rule#1", "random"), ("rule#1", "rule#2"), ("random", "rule#2")}
+    assert diff[("rule#1", "random")] + diff[("random", "rule#2")] == pytest.approx(diff[("rule#1", "rule#2")])
+    # one seat each, so every seating is a permutation; the deal is zero-sum
+    assert sum(e["mean"] for e in d["entries"]) == pytest.approx(0)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"bots": ["rule"]}, "at least two bots"),
+    ({"bots": ["rule", "nobody"]}, "unknown bot 'nobody'"),
+    ({"deals": 0}, "at least 1"),
+    ({"workers": 0}, "workers must be at least 1"),
+    ({"options": {"colour": "red"}}, "unknown option 'colour'"),
+    ({"variant": "no-such-game"}, "unknown variant 'no-such-game'"),
+    ({"bots": ["rule", "random", "rule", "random"]}, "cannot seat 4 bots at 3 seats"),
+    ({"metric": "happiness"}, "unknown metric 'happiness'"),
+])
+def test_bad_input_is_refused_before_any_deal(kwargs, message):
+    args = {"variant": V, "bots": ["rule", "random"], "deals": 2, "seed": 1, **kwargs}
+    with pytest.raises(tarot.TarotError, match=message):
+        run_tournament(**args)
+
+
+# ----- the command ---------------------------------------------------------------------------
+def test_command_json_gives_each_pair_its_difference_and_interval():
+    res = invoke("tournament", V, "--bots", "rule,random", "--deals", 3, "--seed", 2, "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    (pair,) = data["pairs"]
+    low, high = pair["ci95"]
+    assert low <= pair["mean_diff"] <= high and math.isfinite(low)
+    assert data["deals"] == 3 and data["bots"] == ["rule", "random"]
+    assert set(data["entries"][0]["roles"]) == {"dealer", "not dealer"}
+    assert data["entries"][0]["time"]["decisions"] > 0
+    same = run_tournament(V, ["rule", "random"], deals=3, seed=2).to_dict(times=False)
+    assert pair["mean_diff"] == same["pairs"][0]["mean_diff"]
+
+
+def test_command_prints_tables():
+    res = invoke("tournament", V, "--bots", "rule,random", "--deals", 2, "--seed", 1, "--workers", 2)
+    assert res.exit_code == 0, res.output
+    assert "rule" in res.stdout and "p99" in res.stdout and "95% CI" in res.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bots", "rule"], "at least two bots"),
+    (["--bots", "rule,genius"], "unknown bot 'genius'"),
+    (["--bots", "rule,random", "--deals", 0], "--deals must be at least 1"),
+    (["--bots", "rule,random", "--workers", 0], "--workers must be at least 1"),
+    (["--bots", "rule,random", "-o", "colour=red"], "unknown option 'colour'"),
+    (["--bots", "rule,,random"], "give bot names separated by commas"),
+    (["--bots", "rule,random", "--metric", "happiness"], "unknown metric 'happiness'"),
+])
+def test_command_bad_input_exits_2(args, message):
+    res = invoke("tournament", V, *args)
+    assert res.exit_code == 2, res.output
+    assert message in res.stderr and "Traceback" not in res.output
+
+
+def test_command_unknown_variant_exits_2():
+    res = invoke("tournament", "no-such-game", "--bots", "rule,random")
+    assert res.exit_code == 2 and "unknown variant 'no-such-game'" in res.stderr
