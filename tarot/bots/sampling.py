@@ -86,20 +86,9 @@ def public_view(v: View) -> tuple:
 
 # ----- dealing from hands -----------------------------------------------------------------
 def deal_positions(cls: type[Deal], options, dealer: Seat) -> list[Seat]:
-    """The seat that receives each card of the deck, top card first, as ``MarollesDeal``
-    deals (in packets of ``deal_packet`` anticlockwise from the dealer's right, then the
-    remainder, the dealer last: the bottom card, the cut, is the dealer's)."""
-    n = cls.players
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    packet = int(options["deal_packet"])
-    slots: list[Seat] = []
-    for _ in range(cls.HAND_SIZE // packet):
-        for s in order:
-            slots += [s] * packet
-    got = [slots.count(s) for s in range(n)]
-    for s in order:
-        slots += [s] * ((cls.DEALER_HAND if s == dealer else cls.HAND_SIZE) - got[s])
-    return slots
+    """The seat that receives each card of the deck, top card first: the engine's own
+    ``MarollesDeal.deal_slots``."""
+    return list(cls.deal_slots(options, dealer))
 
 
 def deck_from_hands(cls: type[Deal], options, dealer: Seat, dealt: Sequence[CardSet],

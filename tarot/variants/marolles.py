@@ -331,33 +331,43 @@ class MarollesDeal(Deal):
         self._enter(self._phases()[0])
 
     # ----- dealing -----------------------------------------------------------------------
-    def _deal_hands(self) -> list[CardSet]:
-        """Deal ``deck`` from the top, anticlockwise from the dealer's right (§1.3).
+    @classmethod
+    def deal_slots(cls, options: Mapping[str, object] | None, dealer: Seat) -> tuple[int, ...]:
+        """The hand that receives each card of the deck, top card first (§1.3): packets of
+        ``deal_packet`` anticlockwise from the dealer's right, then the remainder, the dealer
+        last (the bottom card, the cut, is his). With le Mort the hands are the dealer's
+        opponent, le Mort (hand 2), then the dealer.
 
-        With le Mort the three hands go to the other player, le Mort, then the dealer; le
-        Mort's cards are turned up in the order they were dealt (``mort_cards``).
+        >>> MarollesDeal.deal_slots(None, 0)[:6], MarollesDeal.deal_slots(None, 0)[-5:]
+        ((1, 1, 1, 1, 1, 2), (2, 0, 0, 0, 0))
         """
-        n, d, deck = self.players, self.dealer, self.deck
-        order = [1 - d, 2, d] if self.MORT else [(d + 1 + i) % n for i in range(n)]
-        hands = [0] * 3
-        pos = 0
-        packet = int(self.options["deal_packet"])
-        rounds = (self.HAND_SIZE // packet)
-        for _ in range(rounds):
+        packet = int(cls.make_options(options)["deal_packet"])
+        key = (cls, packet, dealer)
+        slots = _DEAL_SLOTS.get(key)
+        if slots is None:
+            n = cls.players
+            order = [1 - dealer, 2, dealer] if cls.MORT else [(dealer + 1 + i) % n for i in range(n)]
+            out: list[int] = []
+            for _ in range(cls.HAND_SIZE // packet):
+                for s in order:
+                    out += [s] * packet
+            got = {s: out.count(s) for s in order}
             for s in order:
-                for c in deck[pos:pos + packet]:
-                    hands[s] |= 1 << c
-                pos += packet
-        for s in order:  # the remainder: the last card(s) to each, the dealer last with the cut card
-            want = (self.DEALER_HAND if s == d else self.HAND_SIZE) - hands[s].bit_count()
-            for c in deck[pos:pos + want]:
-                hands[s] |= 1 << c
-            pos += want
-        assert pos == len(deck)
+                out += [s] * ((cls.DEALER_HAND if s == dealer else cls.HAND_SIZE) - got[s])
+            slots = _DEAL_SLOTS[key] = tuple(out)
+        return slots
+
+    def _deal_hands(self) -> list[CardSet]:
+        """Deal ``deck`` as ``deal_slots`` says; le Mort's cards are turned up in the order
+        they were dealt (``mort_cards``)."""
+        hands = [0] * 3
+        deck = self.deck
+        for pos, s in enumerate(self.deal_slots(self.options, self.dealer)):
+            hands[s] |= 1 << deck[pos]
         if self.MORT:
             self.mort_cards = tuple(c for c in deck if hands[2] >> c & 1)
             return hands[:2]
-        return hands
+        return hands[:self.players]
 
     @property
     def cut_card(self) -> Card:
@@ -991,6 +1001,8 @@ class MarollesDeal(Deal):
 
 
 _FLAGS: dict = {}
+#: (class, deal_packet, dealer) -> deal_slots, computed once.
+_DEAL_SLOTS: dict = {}
 
 
 class _Flags:
