@@ -990,8 +990,18 @@ class MarollesDeal(Deal):
             pending_show=pending,
             pending_declaration=declaring,
             notation=self.notation,
-            extra={"mort_cards_left": len(self.mort_cards) - self.trick_no} if self.MORT else {},
+            extra=self._public_extra(),
         )
+
+    def _public_extra(self) -> dict:
+        """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
+        redeal while it is being granted."""
+        extra: dict = {}
+        if self.MORT:
+            extra["mort_cards_left"] = len(self.mort_cards) - self.trick_no
+        if self.phase == "grant":
+            extra["redeal_asker"] = self.redeal_asker
+        return extra
 
     def card_power(self, card: Card) -> int:
         return suit_power(card)
