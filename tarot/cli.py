@@ -63,6 +63,17 @@ def _setup(variant: str, option: list[str] | None, players: int | None = None) -
     return values
 
 
+def _progress(label: str, console):
+    """A progress bar with a count, the time spent and the time left, on a terminal only."""
+    from rich.progress import (
+        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+    )
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("eta"), TimeRemainingColumn())
+    return Progress(*columns, console=console, disable=not console.is_terminal)
+
+
 def _bot_names(text: str | None) -> list[str] | None:
     if text is None:
         return None
@@ -138,21 +149,10 @@ def simulate(
         summaries = sim.simulate(variant, deals, seed, values, names)
     except TarotError as e:
         _fail(str(e))
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     err = make_console(plain=False, stderr=True)
     agg = sim.Aggregate(players, variant_class(variant).SOURCES)
     write = sys.stdout.write
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("eta"), TimeRemainingColumn())
-    with Progress(*columns, console=err, disable=not err.is_terminal) as progress:
+    with _progress("simulating", err) as progress:
         task = progress.add_task("simulate", total=deals)
         for s in summaries:
             agg.add(s)
@@ -192,20 +192,9 @@ def tournament(
         _fail(f"--deals must be at least 1, not {deals}")
     if workers < 1:
         _fail(f"--workers must be at least 1, not {workers}")
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     err = make_console(plain=False, stderr=True)
-    columns = (TextColumn("boards"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("eta"), TimeRemainingColumn())
     try:
-        with Progress(*columns, console=err, disable=not err.is_terminal) as progress:
+        with _progress("boards", err) as progress:
             task = progress.add_task("tournament", total=deals)
             t = run_tournament(variant, names, deals, seed, values, workers,
                                progress=lambda t: progress.update(task, completed=t.n), metric=metric)
