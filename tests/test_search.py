@@ -18,7 +18,9 @@ from tarot.bots import make_bot, play_out
 from tarot.bots.sampling import (
     Constraints, SamplingError, deck_from_hands, sample_from, sample_world,
 )
-from tarot.bots.search import IsmctsBot, PimcBot, distinct_plays, solve, tricks_left
+from tarot.bots.search import (
+    IsmctsBot, PimcBot, _alphabeta, allies_of, distinct_plays, solve, solve_actions, tricks_left,
+)
 from tarot.core.cards import BOUTS, KINGS, SUIT_MASKS, TRUMPS, cards_of, suit_of
 from tarot.core.deal import variant_class
 
@@ -306,6 +308,79 @@ def test_solver_agrees_with_brute_force_on_small_endgames():
             before = list(deal.history)
             assert solve(deal, seat) == brute(deal, seat), (seed, seat)
             assert deal.history == before
+
+
+def brute_camps(deal, seat, allies):
+    """Minimax over every legal action, no pruning: ``seat``'s camp maximises its score."""
+    if deal.is_over:
+        return deal.result().scores[seat]
+    values = []
+    for a in deal.legal_actions():
+        deal.push(a)
+        values.append(brute_camps(deal, seat, allies))
+        deal.pop()
+    return max(values) if deal.to_play in allies else min(values)
+
+
+def french_endgame(variant: str, seed: int, tricks: int, extra: int = 0):
+    """A deal of ``variant`` played at random up to ``tricks`` tricks from the end, ``extra``
+    cards into the trick (deals where everyone passes are skipped)."""
+    for s in range(seed * 1000, seed * 1000 + 1000):
+        deal = tarot.new_deal(variant, seed=s, dealer=s % deal_players(variant))
+        bots = [make_bot("random", seed=s + p) for p in range(deal.players)]
+        while not deal.is_over and not (deal.phase == "play" and tricks_left(deal) == tricks
+                                        and len(deal.trick) == extra):
+            deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+        if not deal.is_over:
+            return deal
+    raise AssertionError("no deal reached the play")
+
+
+def deal_players(variant: str) -> int:
+    return variant_class(variant).players_for({})
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_french_solver_agrees_with_brute_force(variant):
+    # camp against camp, with the transposition table on: every seat's exact value
+    n = deal_players(variant)
+    for seed in range(6):
+        deal = french_endgame(variant, seed, 3 if seed % 2 else 2, extra=seed % n)
+        before = list(deal.history)
+        for seat in range(n):
+            assert solve(deal, seat) == brute_camps(deal, seat, allies_of(deal, seat)), (seed, seat)
+        assert deal.history == before
+
+
+@pytest.mark.parametrize("variant", ["fft-4p", "fft-5p"])
+def test_transposition_table_changes_no_value(variant):
+    # four tricks from the end, too deep for brute force: the search with the table and the
+    # plain alpha-beta (no table) agree, for each seat and for each card of the seat to play
+    # (solve_actions shares one table between the cards)
+    for seed in range(5):
+        deal = french_endgame(variant, seed, 4, extra=seed % 2)
+        for seat in {deal.to_play, (deal.to_play + 1) % deal.players}:
+            allies = allies_of(deal, seat)
+            plain = _alphabeta(deal, seat, -math.inf, math.inf, allies, None)
+            assert solve(deal, seat) == plain, (seed, seat)
+        mover = deal.to_play
+        values = solve_actions(deal, mover)
+        allies = allies_of(deal, mover)
+        assert set(values) == set(deal.legal_actions())
+        for a, v in values.items():
+            deal.push(a)
+            assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None), (seed, a)
+            deal.pop()
+
+
+def test_position_key_only_at_the_start_of_a_trick():
+    deal = french_endgame("fft-4p", 1, 4, extra=0)
+    key = deal.position_key()
+    assert key is not None and hash(key) is not None
+    deal.push(deal.legal_actions()[0])
+    assert deal.position_key() is None                     # inside a trick
+    fresh = tarot.new_deal("fft-4p", seed=3)
+    assert fresh.phase == "bid" and fresh.position_key() is None
 
 
 def test_interchangeable_cards_are_plain_and_touching():

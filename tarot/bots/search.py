@@ -44,6 +44,7 @@ import time
 from collections.abc import Sequence
 
 from ..core.cards import BOUTS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, suit_card, suit_of
+from ..core.tricks import PLAIN_POWER, power_table
 from ..variants.marolles import BELLE, suit_power
 from ..core.deal import Deal, View
 from . import RuleBot, register_bot
@@ -89,6 +90,22 @@ def _plain_rules(variant: str) -> tuple[CardSet, dict[int, list[Card]]] | None:
     if variant.startswith("fft") or variant == "french-2p":
         return _PLAIN_FRENCH, _ORDERED_FRENCH
     return None
+
+
+#: Trick power of each card (``tarot.core.tricks``) in the variants ``_plain_rules`` knows.
+_POWER_MAROLLES = power_table(suit_power)
+
+
+def _move_order(deal: Deal, actions: list[int]) -> list[int]:
+    """``actions`` in the order alpha-beta tries them: to lead a trick, the strongest card
+    first; following, as they come (lowest id first). Measured on the solver bench
+    (fft-4p, last 5 tricks): leading strongest first cuts the median nodes by a third; an
+    order for the other players (the cheapest card that takes the trick, the richest card
+    on a partner's trick) cost more time than it saved."""
+    if deal.trick:
+        return actions
+    power = _POWER_MAROLLES if deal.variant.startswith("marolles") else PLAIN_POWER
+    return sorted(actions, key=lambda a: -power[a])
 
 
 def _one_per_run(actions: Sequence[int], mine: CardSet, live: CardSet, plain: CardSet,
@@ -157,45 +174,87 @@ def allies_of(deal: Deal, seat: Seat) -> frozenset[Seat]:
 
 
 def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.inf,
-          allies: frozenset[Seat] | None = None) -> float:
+          allies: frozenset[Seat] | None = None, table: dict | None = None) -> float:
     """The final score of ``seat`` with perfect play from ``deal``'s position: ``seat`` and
     its ``allies`` (``allies_of``) maximise it, every other seat minimises it (paranoid in
     Marolles, camp against camp in French Tarot). ``deal`` is left as it was.
 
-    Alpha-beta over ``push``/``pop``; the value is exact (within the window given)."""
-    if deal.is_over:
-        return seat_score(deal, seat)
+    Alpha-beta over ``push``/``pop``; the value is exact (within the window given). Where the
+    deal has a ``position_key`` (French Tarot), the positions at the start of each trick are
+    kept in a transposition table (``table``: pass one dict to several calls for the same
+    ``seat`` on one deal, e.g. one per legal action, to share it): the bounds found for a
+    position, and its best card, tried first when it comes again."""
     if allies is None:
         allies = allies_of(deal, seat)
+    if table is None and hasattr(deal, "position_key"):
+        table = {}
+    return _alphabeta(deal, seat, alpha, beta, allies, table)
+
+
+def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozenset[Seat],
+               table: dict | None) -> float:
+    if deal.is_over:
+        return seat_score(deal, seat)
+    key = entry = None
+    actions = deal.legal_actions()
+    if table is not None and not deal.trick:
+        key = deal.position_key()
+        entry = table.get(key)
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha or low == high:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+    if len(actions) > 1:
+        actions = distinct_plays(deal, actions)
+        if len(actions) > 1:
+            actions = _move_order(deal, actions)
+            if entry is not None and entry[2] in actions:  # the best card found before first
+                actions.remove(entry[2])
+                actions.insert(0, entry[2])
+    a0, b0 = alpha, beta
     maximise = deal.to_play in allies
     push, pop = deal.push, deal.pop
     best = -math.inf if maximise else math.inf
-    for a in distinct_plays(deal, deal.legal_actions()):
+    best_action = actions[0]
+    for a in actions:
         push(a)
-        v = solve(deal, seat, alpha, beta, allies)
+        v = _alphabeta(deal, seat, alpha, beta, allies, table)
         pop()
         if maximise:
             if v > best:
-                best = v
+                best, best_action = v, a
                 if v > alpha:
                     alpha = v
         else:
             if v < best:
-                best = v
+                best, best_action = v, a
                 if v < beta:
                     beta = v
         if alpha >= beta:
             break
+    if key is not None:
+        low, high = (entry[0], entry[1]) if entry is not None else (-math.inf, math.inf)
+        if best <= a0:
+            high = min(high, best)
+        elif best >= b0:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[key] = (low, high, best_action)
     return best
 
 
 def solve_actions(deal: Deal, seat: Seat) -> dict[int, float]:
     """The exact value (``solve``) of each legal action of ``seat``, which is to play."""
     allies = allies_of(deal, seat)
+    table = {} if hasattr(deal, "position_key") else None
     out = {}
     for a in deal.legal_actions():
         deal.push(a)
-        out[a] = solve(deal, seat, allies=allies)
+        out[a] = solve(deal, seat, allies=allies, table=table)
         deal.pop()
     return out
 
@@ -322,9 +381,10 @@ class PimcBot:
                 done += 1
                 if tricks_left(world) <= exact:
                     allies = allies_of(world, seat)
+                    table = {} if hasattr(world, "position_key") else None
                     for a in alive:
                         world.push(a)
-                        totals[a] += solve(world, seat, allies=allies)
+                        totals[a] += solve(world, seat, allies=allies, table=table)
                         world.pop()
                     continue
                 for a in alive:

@@ -690,6 +690,34 @@ class FrenchDeal(Deal):
             self.to_play = winner
             self.phase = "play"
 
+    def position_key(self) -> tuple | None:
+        """At the start of a trick in play, a key of all the rest of the deal depends on: two
+        positions with one key, played on alike, end with the same scores. It holds the hands,
+        the leader, what the taker's camp has won as far as the count goes (half points and
+        bouts), the Excuse's exchange, whether either camp has won every trick, and who won the
+        Petit if it fell in the last trick (the Excuse won at the end of a chelem leaves petit
+        au bout to it). None in other positions. The exact solver's transposition table."""
+        if self.phase != "play" or self.trick:
+            return None
+        camp = self.camp
+        taker_pile = 0
+        for s, pile in enumerate(self.piles):
+            if camp >> s & 1:
+                taker_pile |= pile
+        taker_all = defence_all = True
+        for _, _, w in self.tricks:
+            if camp >> w & 1:
+                defence_all = False
+            else:
+                taker_all = False
+        petit = 0
+        if self.tricks and PETIT in self.tricks[-1][1]:
+            petit = 1 if camp >> self.tricks[-1][2] & 1 else -1
+        return (tuple(self.hands), self.leader, self.trick_no,
+                2 * reduced_total(taker_pile) + taker_pile.bit_count(),
+                (taker_pile & BOUTS).bit_count(), self.adj, self.revealed, taker_all, defence_all,
+                petit)
+
     def _won_all(self, taker_camp: int) -> bool:
         """Whether the taker's camp (``taker_camp`` 1) or the defence (0) won every trick so far."""
         camp = self.camp
