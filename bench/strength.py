@@ -39,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
                         "be read while it goes")
     p.add_argument("--out", type=Path, help="with --bots: the JSON file to write")
     p.add_argument("--metric", default="score", help="with --bots: score or card_points")
+    p.add_argument("--log", type=Path,
+                   help="with --bots: a JSON-lines file holding every board's result; if it "
+                        "exists, its boards are folded in first and the run goes on from the "
+                        "next board (a long run can be stopped and resumed)")
     args = p.parse_args(argv)
     start = time.perf_counter()
     if args.bots:
@@ -62,26 +66,67 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def tournament(args: argparse.Namespace, start: float) -> int:
-    """``--bots``: a tournament, its running figures saved to ``--out`` as it goes."""
-    from tarot.tournament import Tournament, run_tournament
+    """``--bots``: a tournament, its running figures saved to ``--out`` as it goes, and each
+    board's result appended to ``--log`` (resumed from it if it exists)."""
+    from tarot.core.errors import TarotError
+    from tarot.duplicate import BoardResult, check_entries
+    from tarot.tournament import METRICS, Tournament, board_results
+    from tarot.core.deal import variant_class
 
-    def save(t: Tournament) -> None:
-        data = {**t.to_dict(), "seconds": round(time.perf_counter() - start, 1)}
-        text = json.dumps(data, indent=1)
+    bots = args.bots.split(",")
+    options = parse_assignments(args.option)
+    if len(bots) < 2:
+        raise SystemExit(f"a tournament needs at least two bots, not {args.bots!r}")
+    if args.metric not in METRICS:
+        raise SystemExit(f"unknown metric {args.metric!r}; use one of {', '.join(METRICS)}")
+    check_entries(args.variant, bots, args.deals, options)
+    t = Tournament(args.variant, bots, args.seed,
+                   variant_class(args.variant).make_options(options).changed(), args.metric)
+    header = {"variant": t.variant, "bots": t.bots, "seed": t.seed, "options": dict(t.options)}
+
+    def save() -> None:
         if args.out is None:
             return
+        data = {**t.to_dict(), "seconds": round(time.perf_counter() - start, 1)}
         tmp = args.out.with_suffix(".tmp")
-        tmp.write_text(text + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         tmp.replace(args.out)
 
-    def progress(t: Tournament) -> None:
-        if args.every and t.n % args.every == 0:
-            save(t)
-            print(f"{t.n} deals ({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
-
-    t = run_tournament(args.variant, args.bots.split(","), args.deals, args.seed,
-                       parse_assignments(args.option), args.workers, progress, args.metric)
-    save(t)
+    log = None
+    if args.log is not None:
+        if args.log.exists():
+            lines = args.log.read_text(encoding="utf-8").splitlines()
+            if not lines or json.loads(lines[0]) != header:
+                raise SystemExit(f"{args.log}: its first line is not this run's header {header}")
+            for no, line in enumerate(lines[1:], 2):
+                try:
+                    br = BoardResult.from_dict(json.loads(line))
+                except (ValueError, TarotError) as e:
+                    raise SystemExit(f"{args.log}, line {no}: {e}") from None
+                if br.board.index != t.n:
+                    raise SystemExit(f"{args.log}, line {no}: board {br.board.index}, "
+                                     f"expected board {t.n}")
+                t.add(br)
+            print(f"{args.log}: {t.n} boards folded in, going on from board {t.n}",
+                  file=sys.stderr, flush=True)
+        else:
+            args.log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        log = args.log.open("a", encoding="utf-8")
+    try:
+        for br in board_results(args.variant, bots, args.deals, args.seed, options,
+                                args.workers, start=t.n):
+            if log is not None:
+                log.write(json.dumps(br.to_dict(), separators=(",", ":")) + "\n")
+                log.flush()
+            t.add(br)
+            if args.every and t.n % args.every == 0:
+                save()
+                print(f"{t.n} deals ({time.perf_counter() - start:.0f} s)", file=sys.stderr,
+                      flush=True)
+    finally:
+        if log is not None:
+            log.close()
+    save()
     print(json.dumps({**t.to_dict(), "seconds": round(time.perf_counter() - start, 1)}))
     return 0
 

@@ -179,6 +179,40 @@ class BoardResult:
                     seats += 1
         return total / seats if seats else None
 
+    def to_dict(self) -> dict:
+        """JSON values (seatings written as strings of entry numbers, decision times in
+        milliseconds to 0.01 ms); ``from_dict`` reads them back."""
+        def key(s: tuple[int, ...]) -> str:
+            return "".join(str(e) for e in s)
+        b = self.board
+        return {
+            "index": b.index, "seed": b.seed, "deck": list(b.deck), "dealer": b.dealer,
+            "scores": {key(s): list(v) for s, v in self.scores.items()},
+            "by_source": {key(s): v for s, v in self.by_source.items()},
+            "roles": {key(s): list(v) for s, v in self.roles.items()},
+            "card_points": {key(s): list(v) for s, v in self.card_points.items()},
+            "times_ms": [[round(t * 1e3, 2) for t in ts] for ts in self.times],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> BoardResult:
+        """The result written by ``to_dict`` (``TarotError`` naming a missing or bad field)."""
+        try:
+            def seating(k: str) -> tuple[int, ...]:
+                return tuple(int(ch) for ch in k)
+            b = Board(int(d["index"]), int(d["seed"]), tuple(int(c) for c in d["deck"]),
+                      int(d["dealer"]))
+            return cls(
+                b,
+                {seating(k): tuple(v) for k, v in d["scores"].items()},
+                {seating(k): {src: list(x) for src, x in v.items()} for k, v in d["by_source"].items()},
+                {seating(k): tuple(v) for k, v in d["roles"].items()},
+                tuple(tuple(t / 1e3 for t in ts) for ts in d["times_ms"]),
+                {seating(k): tuple(v) for k, v in d["card_points"].items()},
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise TarotError(f"bad board result: {type(e).__name__} {e}") from None
+
 
 def play_board_seatings(variant: str, board: Board, bots: Sequence[str],
                         options: Mapping[str, object] | None = None) -> BoardResult:

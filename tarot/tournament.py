@@ -98,20 +98,20 @@ def _play_index(args: tuple) -> BoardResult:
 
 def board_results(variant: str, bots: Sequence[str], deals: int, seed: int,
                   options: Mapping[str, object] | None = None,
-                  workers: int = 1) -> Iterator[BoardResult]:
-    """Boards ``0..deals-1`` played under every seating of ``bots``, yielded in board order,
-    in ``workers`` processes (checked first: ``TarotError`` for bad input)."""
+                  workers: int = 1, start: int = 0) -> Iterator[BoardResult]:
+    """Boards ``start..deals-1`` played under every seating of ``bots``, yielded in board
+    order, in ``workers`` processes (checked first: ``TarotError`` for bad input)."""
     check_entries(variant, bots, deals, options)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TarotError(f"the number of workers must be at least 1, not {workers!r}")
     values = dict(variant_class(variant).make_options(options).changed())
-    tasks = ((variant, tuple(bots), seed, values, i) for i in range(deals))
+    tasks = ((variant, tuple(bots), seed, values, i) for i in range(start, deals))
     if workers == 1:
         yield from map(_play_index, tasks)
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(min(workers, deals)) as pool:
+    with ctx.Pool(max(1, min(workers, deals - start))) as pool:
         yield from pool.imap(_play_index, tasks)
 
 

@@ -220,3 +220,62 @@ def test_command_bad_input_exits_2(args, message):
 def test_command_unknown_variant_exits_2():
     res = invoke("tournament", "no-such-game", "--bots", "rule,random")
     assert res.exit_code == 2 and "unknown variant 'no-such-game'" in res.stderr
+
+
+# ----- long runs: every board's result saved, and a run resumed ------------------------------
+def test_board_result_round_trips_through_json():
+    br = play_board_seatings("fft-4p", board("fft-4p", 5, 2), ["rule", "random"])
+    back = BoardResult.from_dict(json.loads(json.dumps(br.to_dict())))
+    assert back.board == br.board
+    assert back.scores == br.scores and back.by_source == br.by_source
+    assert back.roles == br.roles and back.card_points == br.card_points
+    assert [len(t) for t in back.times] == [len(t) for t in br.times]
+    assert all(abs(x - y) <= 1e-5 for a, b in zip(back.times, br.times) for x, y in zip(a, b))
+    one, two = (Tournament("fft-4p", ["rule", "random"], 5, {}) for _ in range(2))
+    one.add(br)
+    two.add(back)
+    assert one.to_dict(times=False) == two.to_dict(times=False)
+
+
+def test_a_bad_board_result_is_refused_by_name():
+    good = play_board_seatings(V, board(V, 1, 0), ["rule", "random"]).to_dict()
+    for broken, word in ((dict(good, scores=None), "AttributeError"),
+                         ({k: v for k, v in good.items() if k != "deck"}, "deck"),
+                         (dict(good, index="x"), "ValueError")):
+        with pytest.raises(tarot.TarotError, match=word):
+            BoardResult.from_dict(broken)
+
+
+def _strength_main():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "bench" / "strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.main
+
+
+def test_a_logged_run_resumes_with_the_same_figures(tmp_path, capsys):
+    main = _strength_main()
+    log, out = tmp_path / "run.jsonl", tmp_path / "run.json"
+    common = ["--bots", "rule,random", "--seed", "4", "--log", str(log), "--out", str(out)]
+    assert main([*common, "--deals", "2"]) == 0
+    assert len(log.read_text().splitlines()) == 1 + 2          # the header, then one line per board
+    assert main([*common, "--deals", "5"]) == 0                 # boards 2, 3, 4 are played now
+    assert len(log.read_text().splitlines()) == 1 + 5
+    resumed = json.loads(out.read_text())
+    assert main(["--bots", "rule,random", "--seed", "4", "--deals", "5", "--out",
+                 str(tmp_path / "once.json")]) == 0
+    once = json.loads((tmp_path / "once.json").read_text())
+    for d in (resumed, once):
+        d.pop("seconds")
+        for e in d["entries"]:
+            e.pop("time")
+    assert resumed == once and resumed["deals"] == 5
+    capsys.readouterr()
+    # a log made with other bots or another seed is refused, and left as it was
+    text = log.read_text()
+    with pytest.raises(SystemExit, match="header"):
+        main(["--bots", "rule,random", "--seed", "5", "--deals", "6", "--log", str(log)])
+    assert log.read_text() == text
