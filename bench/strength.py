@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
                         "be read while it goes")
     p.add_argument("--out", type=Path, help="with --bots: the JSON file to write")
     p.add_argument("--metric", default="score", help="with --bots: score or card_points")
+    p.add_argument("--field", action="store_true",
+                   help="with --bots: the last bot is the field (tarot.duplicate.seatings)")
     p.add_argument("--log", type=Path,
                    help="with --bots: a JSON-lines file holding every board's result; if it "
                         "exists, its boards are folded in first and the run goes on from the "
@@ -79,10 +81,13 @@ def tournament(args: argparse.Namespace, start: float) -> int:
         raise SystemExit(f"a tournament needs at least two bots, not {args.bots!r}")
     if args.metric not in METRICS:
         raise SystemExit(f"unknown metric {args.metric!r}; use one of {', '.join(METRICS)}")
-    check_entries(args.variant, bots, args.deals, options)
+    check_entries(args.variant, bots, args.deals, options, args.field)
     t = Tournament(args.variant, bots, args.seed,
-                   variant_class(args.variant).make_options(options).changed(), args.metric)
+                   variant_class(args.variant).make_options(options).changed(), args.metric,
+                   with_field=args.field)
     header = {"variant": t.variant, "bots": t.bots, "seed": t.seed, "options": dict(t.options)}
+    if args.field:
+        header["field"] = True
 
     def save() -> None:
         if args.out is None:
@@ -114,7 +119,7 @@ def tournament(args: argparse.Namespace, start: float) -> int:
         log = args.log.open("a", encoding="utf-8")
     try:
         for br in board_results(args.variant, bots, args.deals, args.seed, options,
-                                args.workers, start=t.n):
+                                args.workers, start=t.n, field=args.field):
             if log is not None:
                 log.write(json.dumps(br.to_dict(), separators=(",", ":")) + "\n")
                 log.flush()

@@ -177,6 +177,10 @@ def tournament(
     option: OptionArg = None,
     json_out: Annotated[bool, typer.Option("--json", help="The figures as one JSON document on stdout.")] = False,
     metric: Annotated[str, typer.Option(help="What is compared: score, or card_points.")] = "score",
+    field: Annotated[bool, typer.Option(
+        "--field", help="The last bot is the field: each other bot plays one seat at a time "
+                        "against it, and is measured against the field's own score in that "
+                        "seat.")] = False,
 ) -> None:
     """Bots against each other on duplicate deals: mean per seat, paired differences with a
     95% interval, per role, and decision times."""
@@ -197,7 +201,8 @@ def tournament(
         with _progress("boards", err) as progress:
             task = progress.add_task("tournament", total=deals)
             t = run_tournament(variant, names, deals, seed, values, workers,
-                               progress=lambda t: progress.update(task, completed=t.n), metric=metric)
+                               progress=lambda t: progress.update(task, completed=t.n), metric=metric,
+                               field=field)
     except TarotError as e:
         _fail(str(e))
     data = t.to_dict()
@@ -210,7 +215,10 @@ def tournament(
     opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
     out.print(f"{variant}: {t.n} boards x {len(data['seatings'])} seatings, seed {seed}, options: {opts}")
     roles = sorted({r for e in data["entries"] for r in e["roles"]})
-    table = Table(title=f"mean {metric.replace('_', ' ')} per deal per seat")
+    what = metric.replace('_', ' ')
+    title = (f"{what} per deal per seat over the field's ({data['field']}) in the same seat"
+             if field else f"mean {what} per deal per seat")
+    table = Table(title=title)
     for col in ("bot", "mean", "95% CI", *roles, "decisions", "p50 ms", "p99 ms"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for e in data["entries"]:

@@ -71,12 +71,26 @@ def boards(variant: str, deals: int, seed: int,
         yield board(variant, seed, i, options)
 
 
-def seatings(players: int, entries: int) -> list[tuple[int, ...]]:
+def seatings(players: int, entries: int, field: bool = False) -> list[tuple[int, ...]]:
     """Every assignment of entries ``0..entries-1`` to the seats in which each sits at least once.
+
+    With ``field``, the last entry is *the field*: each other entry sits alone at each seat in
+    turn, the field at the other seats, and last the field sits at every seat (the *par* each
+    seat is compared with: ``BoardResult.gain``). A search bot then plays one seat of each
+    deal instead of about half of them.
 
     >>> seatings(3, 2)
     [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0)]
+    >>> seatings(3, 3, field=True)
+    [(0, 2, 2), (2, 0, 2), (2, 2, 0), (1, 2, 2), (2, 1, 2), (2, 2, 1), (2, 2, 2)]
     """
+    if field:
+        if entries < 2:
+            raise TarotError(f"a field needs at least one bot besides it, not {entries - 1}")
+        last = entries - 1
+        out = [tuple(e if i == s else last for i in range(players))
+               for e in range(last) for s in range(players)]
+        return out + [(last,) * players]
     if not 1 <= entries <= players:
         raise TarotError(f"cannot seat {entries} bots at {players} seats")
     return [s for s in itertools.product(range(entries), repeat=players) if len(set(s)) == entries]
@@ -179,6 +193,38 @@ class BoardResult:
                     seats += 1
         return total / seats if seats else None
 
+    def gain(self, entry: int, source: str | None = None, role: str | None = None,
+             metric: str = "score") -> float | None:
+        """A board played with a field (``seatings(..., field=True)``; the field is the last
+        entry): the mean, over the seats where ``entry`` sat alone, of its score there less
+        the score of the same seat when the field sat at every seat (its *par*). The field's
+        own gain is 0. From one source of payment or in one role only, if given (the role of
+        the seat in ``entry``'s seating); card points with ``metric="card_points"``; None if
+        ``entry`` never held that role."""
+        n = len(next(iter(self.scores)))
+        field = max(max(s) for s in self.scores)
+        par_seating = (field,) * n
+
+        def values(seating: tuple[int, ...]):
+            if source is not None:
+                return self.by_source[seating][source]
+            if metric == "card_points":
+                return self.card_points[seating]
+            return self.scores[seating]
+        par = values(par_seating)
+        if entry == field:
+            return 0.0 if role is None or role in self.roles.get(par_seating, ()) else None
+        total = seats = 0
+        for seating in self.scores:
+            if seating == par_seating:
+                continue
+            sc, roles = values(seating), self.roles.get(seating)
+            for s, e in enumerate(seating):
+                if e == entry and (role is None or roles[s] == role):
+                    total += sc[s] - par[s]
+                    seats += 1
+        return total / seats if seats else None
+
     def to_dict(self) -> dict:
         """JSON values (seatings written as strings of entry numbers, decision times in
         milliseconds to 0.01 ms); ``from_dict`` reads them back."""
@@ -215,9 +261,11 @@ class BoardResult:
 
 
 def play_board_seatings(variant: str, board: Board, bots: Sequence[str],
-                        options: Mapping[str, object] | None = None) -> BoardResult:
-    """``board`` played under every seating of ``bots`` (names, entered by position)."""
-    arrangements = seatings(len(board_players(variant, options)), len(bots))
+                        options: Mapping[str, object] | None = None,
+                        field: bool = False) -> BoardResult:
+    """``board`` played under every seating of ``bots`` (names, entered by position; with
+    ``field``, the last bot is the field: ``seatings``)."""
+    arrangements = seatings(len(board_players(variant, options)), len(bots), field)
     scores, by_source, roles, points = {}, {}, {}, {}
     times: list[list[float]] = [[] for _ in bots]
     for s in arrangements:
@@ -237,7 +285,7 @@ def board_players(variant: str, options: Mapping[str, object] | None = None) -> 
 
 
 def check_entries(variant: str, bots: Sequence[str], deals: int,
-                  options: Mapping[str, object] | None = None) -> None:
+                  options: Mapping[str, object] | None = None, field: bool = False) -> None:
     """Refuse a bad variant, option, bot name, number of bots or deals before any deal is
     played (``TarotError`` naming the problem)."""
     cls = variant_class(variant)
@@ -247,7 +295,7 @@ def check_entries(variant: str, bots: Sequence[str], deals: int,
         make_bot(name)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise TarotError(f"the number of deals must be at least 1, not {deals!r}")
-    seatings(cls.players_for(opts), len(bots))
+    seatings(cls.players_for(opts), len(bots), field)
 
 
 def play_duplicate(variant: str, bots: Sequence[str], deals: int, seed: int,

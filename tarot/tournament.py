@@ -92,20 +92,21 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 
 def _play_index(args: tuple) -> BoardResult:
     """The unit of work of a pool: board ``index`` under every seating."""
-    variant, bots, seed, options, index = args
-    return play_board_seatings(variant, board(variant, seed, index, options), bots, options)
+    variant, bots, seed, options, index, field = args
+    return play_board_seatings(variant, board(variant, seed, index, options), bots, options, field)
 
 
 def board_results(variant: str, bots: Sequence[str], deals: int, seed: int,
                   options: Mapping[str, object] | None = None,
-                  workers: int = 1, start: int = 0) -> Iterator[BoardResult]:
-    """Boards ``start..deals-1`` played under every seating of ``bots``, yielded in board
-    order, in ``workers`` processes (checked first: ``TarotError`` for bad input)."""
-    check_entries(variant, bots, deals, options)
+                  workers: int = 1, start: int = 0, field: bool = False) -> Iterator[BoardResult]:
+    """Boards ``start..deals-1`` played under every seating of ``bots`` (with ``field``, the
+    last bot is the field: ``tarot.duplicate.seatings``), yielded in board order, in
+    ``workers`` processes (checked first: ``TarotError`` for bad input)."""
+    check_entries(variant, bots, deals, options, field)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TarotError(f"the number of workers must be at least 1, not {workers!r}")
     values = dict(variant_class(variant).make_options(options).changed())
-    tasks = ((variant, tuple(bots), seed, values, i) for i in range(start, deals))
+    tasks = ((variant, tuple(bots), seed, values, i, field) for i in range(start, deals))
     if workers == 1:
         yield from map(_play_index, tasks)
         return
@@ -152,6 +153,9 @@ class Tournament:
     role_diffs: dict[tuple[int, int], dict[str, Running]] = field(default_factory=dict)
     #: per entry: every decision time in seconds.
     times: list[list[float]] = field(default_factory=list)
+    #: the last bot is the field (``tarot.duplicate.seatings``): each figure is then a gain
+    #: over the field's par in the same seat (``BoardResult.gain``), the field's own being 0.
+    with_field: bool = False
 
     def __post_init__(self) -> None:
         k = len(self.bots)
@@ -172,14 +176,15 @@ class Tournament:
         self.n += 1
         k = len(self.bots)
         m = self.metric
-        means = [br.mean_per_seat(e, metric=m) for e in range(k)]
+        figure = br.gain if self.with_field else br.mean_per_seat
+        means = [figure(e, metric=m) for e in range(k)]
         sources = next(iter(br.by_source.values()))
         role_names = sorted({r for rs in br.roles.values() for r in rs})
-        role_means = [{r: br.mean_per_seat(e, role=r, metric=m) for r in role_names} for e in range(k)]
+        role_means = [{r: figure(e, role=r, metric=m) for r in role_names} for e in range(k)]
         for e in range(k):
             self.scores[e].add(means[e])
             for src in sources:
-                self.sources[e].setdefault(src, Running()).add(br.mean_per_seat(e, source=src))
+                self.sources[e].setdefault(src, Running()).add(figure(e, source=src))
             for r, m in role_means[e].items():
                 if m is not None:
                     self.roles[e].setdefault(r, Running()).add(m)
@@ -220,7 +225,9 @@ class Tournament:
         return {
             "variant": self.variant, "options": dict(self.options), "seed": self.seed,
             "deals": self.n, "bots": list(self.bots), "metric": self.metric,
-            "seatings": ["".join(str(e) for e in s) for s in seatings(players, len(self.bots))],
+            "field": self.bots[-1] if self.with_field else None,
+            "seatings": ["".join(str(e) for e in s)
+                         for s in seatings(players, len(self.bots), self.with_field)],
             "entries": entries, "pairs": pairs,
         }
 
@@ -228,7 +235,7 @@ class Tournament:
 def run_tournament(variant: str, bots: Sequence[str], deals: int, seed: int,
                    options: Mapping[str, object] | None = None, workers: int = 1,
                    progress: Callable[[Tournament], None] | None = None,
-                   metric: str = "score") -> Tournament:
+                   metric: str = "score", field: bool = False) -> Tournament:
     """Play a tournament of ``bots`` (names; at least two) on ``deals`` boards made from
     ``seed``, comparing ``metric`` (``score`` or ``card_points``); ``progress(tournament)``
     is called after each board with the running figures."""
@@ -237,8 +244,9 @@ def run_tournament(variant: str, bots: Sequence[str], deals: int, seed: int,
     if metric not in METRICS:
         raise TarotError(f"unknown metric {metric!r}; use one of {', '.join(METRICS)}")
     cls = variant_class(variant)
-    t = Tournament(variant, list(bots), seed, cls.make_options(options).changed(), metric)
-    for br in board_results(variant, bots, deals, seed, options, workers):
+    t = Tournament(variant, list(bots), seed, cls.make_options(options).changed(), metric,
+                   with_field=field)
+    for br in board_results(variant, bots, deals, seed, options, workers, field=field):
         t.add(br)
         if progress is not None:
             progress(t)

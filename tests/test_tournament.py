@@ -279,3 +279,45 @@ def test_a_logged_run_resumes_with_the_same_figures(tmp_path, capsys):
     with pytest.raises(SystemExit, match="header"):
         main(["--bots", "rule,random", "--seed", "5", "--deals", "6", "--log", str(log)])
     assert log.read_text() == text
+
+
+# ----- the field design ----------------------------------------------------------------------
+def test_field_seatings_seat_each_bot_alone_then_the_field_everywhere():
+    assert seatings(4, 2, field=True) == [
+        (0, 1, 1, 1), (1, 0, 1, 1), (1, 1, 0, 1), (1, 1, 1, 0), (1, 1, 1, 1)]
+    assert len(seatings(4, 3, field=True)) == 4 + 4 + 1
+    with pytest.raises(tarot.TarotError, match="field"):
+        seatings(3, 1, field=True)
+
+
+def test_gain_over_the_field_computed_by_hand():
+    # par (the field everywhere): 3, -1, -2. Entry 0 alone at seat 0 scores 5 (+2 over par),
+    # at seat 1 scores -4 (-3), at seat 2 scores 1 (+3): gain (2 - 3 + 3) / 3 = 2/3
+    scores = {(0, 1, 1): (5, -2, -3), (1, 0, 1): (4, -4, 0), (1, 1, 0): (0, -1, 1),
+              (1, 1, 1): (3, -1, -2)}
+    roles = {s: ("dealer", "not dealer", "not dealer") for s in scores}
+    br = BoardResult(Board(0, 0, (), 0), scores, {s: {} for s in scores}, roles, ((), ()),
+                     {s: (0, 0, 0) for s in scores})
+    assert br.gain(0) == pytest.approx(2 / 3)
+    assert br.gain(1) == 0.0                              # the field against itself
+    assert br.gain(0, role="dealer") == pytest.approx(2)  # seat 0 only
+    assert br.gain(0, role="not dealer") == pytest.approx(0)
+    t = Tournament(V, ["rule", "random"], 0, {}, with_field=True)
+    t.add(br)
+    d = t.to_dict(times=False)
+    assert d["field"] == "random" and d["seatings"] == ["011", "101", "110", "111"]
+    assert d["pairs"][0]["mean_diff"] == pytest.approx(2 / 3)
+    assert d["pairs"][0]["roles"]["dealer"]["mean_diff"] == pytest.approx(2)
+
+
+def test_field_tournament_is_the_same_in_two_workers_and_through_the_cli():
+    one = run_tournament("fft-3p", ["random", "rule"], 3, 9, field=True, metric="card_points")
+    two = run_tournament("fft-3p", ["random", "rule"], 3, 9, workers=2, field=True,
+                         metric="card_points")
+    assert one.to_dict(times=False) == two.to_dict(times=False)
+    r = invoke("tournament", "fft-3p", "--bots", "random,rule", "--deals", 3, "--seed", 9,
+               "--metric", "card_points", "--field", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["field"] == "rule" and len(data["seatings"]) == 3 + 1
+    assert data["pairs"][0]["mean_diff"] == pytest.approx(one.to_dict()["pairs"][0]["mean_diff"])
