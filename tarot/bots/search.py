@@ -10,8 +10,11 @@ draws deals consistent with everything the view tells and replays the public his
   score for the seat is played. With ``inference``, each sampled deal is weighted by how
   likely the other seats' past decisions were in it, the rule bot standing for them: a
   decision the rule bot would have made in that deal weighs 1, another ``epsilon``. Discards,
-  declarations and the redeal are left to the rule bot (search does not pay there: the
-  penalties make the discards nearly forced, and declaring is always worth it).
+  declarations, the redeal, bids, the écart, the king call and the Early French consolation
+  are left to the rule bot (search does not pay there: e.g. the penalties make the Marolles
+  discards nearly forced, and declaring is always worth it). Every game is searched; scores
+  are the ledger's, or the result's where a game's scores are no payments
+  (``final_scores``).
 * ``ismcts`` (``IsmctsBot``): single-observer information-set MCTS (Cowling, Powley and
   Whitehouse 2012): a new determinization each iteration, UCB over the actions available
   in it, random playouts, no inference. It makes every decision it can sample (all but the
@@ -43,7 +46,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..core.cards import BOUTS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, suit_card, suit_of
+from ..core.cards import (
+    BOUTS, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
+)
 from ..core.tricks import PLAIN_POWER, power_table
 from ..variants.marolles import BELLE, suit_power
 from ..core.deal import Deal, View
@@ -52,7 +57,10 @@ from .sampling import Constraints, SamplingError, can_sample, sample_from
 
 
 def seat_score(deal: Deal, seat: Seat) -> int:
-    """The net score of ``seat`` so far: what the ledger has paid it less what it has paid."""
+    """The net score of ``seat`` so far: what the ledger has paid it less what it has paid;
+    at the end of a deal whose scores are no payments (``final_scores``), its score."""
+    if not deal.ledger.entries and deal.is_over:
+        return deal.result().scores[seat]
     total = 0
     for p in deal.ledger.entries:
         if p.payee == seat:
@@ -60,6 +68,15 @@ def seat_score(deal: Deal, seat: Seat) -> int:
         elif p.payer == seat:
             total -= p.amount
     return total
+
+
+def final_scores(deal: Deal) -> tuple[int, ...]:
+    """The scores of a finished deal: the ledger's totals, or ``result().scores`` when the
+    ledger is empty (the scores of ``early-french`` and of ``french-2p`` with
+    ``two_player_scoring=winner_only`` are no payments; an empty ledger otherwise scores 0)."""
+    if deal.ledger.entries:
+        return tuple(deal.ledger.totals())
+    return deal.result().scores
 
 
 # ----- the exact solver ---------------------------------------------------------------------
@@ -111,7 +128,7 @@ def _move_order(deal: Deal, actions: list[int]) -> list[int]:
 def _one_per_run(actions: Sequence[int], mine: CardSet, live: CardSet, plain: CardSet,
                  ordered: dict[int, list[Card]]) -> list[int]:
     """``actions`` keeping one plain card of each run of plain cards of ``mine`` that no
-    ``live`` card separates."""
+    ``live`` card separates (and every action not in ``mine``: a two-player pile card)."""
     kept = 0
     for su in {_SUIT_OF[a] for a in actions if plain >> a & 1}:
         in_run = False
@@ -124,7 +141,7 @@ def _one_per_run(actions: Sequence[int], mine: CardSet, live: CardSet, plain: Ca
                 in_run = bool(plain & bit)
             elif live & bit:
                 in_run = False
-    return [a for a in actions if not plain >> a & 1 or kept >> a & 1]
+    return [a for a in actions if not plain >> a & 1 or kept >> a & 1 or not mine >> a & 1]
 
 
 def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
@@ -141,6 +158,11 @@ def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
             live |= h
     for c in deal.trick:
         live |= 1 << c
+    variant = deal.variant
+    if variant == "french-2p":  # every card not won yet, the piles' too
+        live = FULL_PACK & ~hands[p] & ~deal.won[0] & ~deal.won[1]
+    elif variant == "marolles-2p" and deal.mort_competes:  # le Mort's cards to come compete
+        live |= mask(deal.mort_cards[deal.trick_no:])
     return _one_per_run(actions, hands[p], live, *rules)
 
 
@@ -262,8 +284,11 @@ def solve_actions(deal: Deal, seat: Seat) -> dict[int, float]:
 def tricks_left(deal: Deal) -> int:
     """Tricks not yet finished in a deal (counting the one being played): Marolles deals
     say how many tricks they have (``TRICKS``), French Tarot deals how many cards a hand
-    holds (``HAND``, one trick per card)."""
-    total = getattr(deal, "TRICKS", None) or deal.HAND
+    holds (``HAND``, one trick per card); in Early French Tarot every card in hand is played,
+    so the cards in hand and on the table make that many tricks."""
+    total = getattr(deal, "TRICKS", None) or getattr(deal, "HAND", None)
+    if total is None:
+        return (sum(h.bit_count() for h in deal.hands) + len(deal.trick)) // deal.players
     return total - deal.trick_no
 
 
@@ -474,7 +499,7 @@ class IsmctsBot:
                 node = node.children[best]
                 path.append(node)
             finish_random(deal, rng)
-            scores = deal.ledger.totals()
+            scores = final_scores(deal)
             for n in path:
                 n.visits += 1
                 if n.seat is not None:
@@ -511,5 +536,5 @@ BOT_SETTINGS = {
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params))
 
-__all__ = ["BOT_SETTINGS", "IsmctsBot", "PimcBot", "finish_random", "finish_with", "seat_score",
-           "solve", "solve_actions", "tricks_left"]
+__all__ = ["BOT_SETTINGS", "IsmctsBot", "PimcBot", "final_scores", "finish_random", "finish_with",
+           "seat_score", "solve", "solve_actions", "tricks_left"]

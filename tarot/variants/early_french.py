@@ -202,6 +202,21 @@ class EarlyFrenchDeal(Deal):
             hands[(self.dealer + self.step * (1 + i % n)) % n] |= 1 << deck[i]
         return hands
 
+    @classmethod
+    def deal_slots(cls, options: Mapping[str, object] | None, dealer: Seat) -> tuple[int, ...]:
+        """The seat that receives each card of the deck, top card first (as ``_deal_hands``
+        deals): one at a time in the direction of play from the eldest, twelve rounds; -1 for
+        the cards set aside.
+
+        >>> EarlyFrenchDeal.deal_slots({"players": 3, "direction": "clockwise"}, 0)[:4]
+        (2, 1, 0, 2)
+        """
+        o = cls.make_options(options)
+        n = int(o["players"])
+        step = 1 if o["direction"] == "anticlockwise" else n - 1
+        dealt = tuple((dealer + step * (1 + i % n)) % n for i in range(HAND_SIZE * n))
+        return dealt + (-1,) * (cls.PACK.bit_count() - HAND_SIZE * n)
+
     @property
     def set_aside(self) -> CardSet:
         """The cards not dealt (§3.3): no part of the hand, seen by no one."""
