@@ -437,6 +437,13 @@ def _hands_comment(deal: Deal) -> list[str]:
     chien = getattr(deal, "chien", 0)  # French Tarot's talon, dealt face down
     if chien:
         out.append(f";   chien: {format_cards(chien, deal.notation)}")
+    stacks = getattr(deal, "stacks", None)  # French Tarot for two: each seat's table piles
+    if stacks:
+        per = len(stacks) // deal.players
+        for seat in range(deal.players):
+            piles = " ".join(f"[{format_cards(st, deal.notation)}]"
+                             for st in stacks[per * seat:per * (seat + 1)])
+            out.append(f";   S{seat} piles, bottom card first: {piles}")
     if deal.ledger.entries:
         out.append(f"; Before play: {_payments_text(deal.ledger.entries, deal.players)}.")
     return out

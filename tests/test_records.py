@@ -474,3 +474,24 @@ def test_docs_doctests_run():
 
     failures, tried = doctest.testfile(str(ROOT / "docs" / "records.md"), module_relative=False)
     assert tried >= 3 and failures == 0
+
+
+def test_two_player_record_shows_the_table_piles_as_dealt():
+    # French Tarot for two: the comments name the six piles of each seat, bottom card first;
+    # with the two hands they hold the whole pack, and each pile's top card is face up
+    deal = tarot.new_deal("french-2p", seed=3)
+    text = record_from_deal(deal).to_text()
+    lines = [ln for ln in text.splitlines() if "piles, bottom card first" in ln]
+    assert [ln.split()[1] for ln in lines] == ["S0", "S1"]
+    seen = 0
+    for seat, line in enumerate(lines):
+        piles = re.findall(r"\[([^\]]+)\]", line)
+        assert len(piles) == 6 and all(len(p.split()) == 3 for p in piles)
+        tops = {deal.parse_action(p.split()[-1]) for p in piles}
+        assert tops == set(cards_of(deal.view(seat).table[seat]))
+        for p in piles:
+            for tok in p.split():
+                seen |= 1 << deal.parse_action(tok)
+    for seat in range(2):
+        seen |= deal.view(seat).hand
+    assert seen == (1 << 78) - 1
