@@ -575,6 +575,11 @@ def test_options_are_validated():
     assert tarot.new_deal("fft-4p", {"score_rounding": "10"}, seed=1).options["score_rounding"] == "10"
     spec = {o.key: o for o in tarot.variant_class("fft-4p").OPTIONS}
     assert spec["misdeal"].table_only
+    # a value written with arrows can be typed with "->" (and in capitals, as RULES.md has it)
+    deal = tarot.new_deal("fft-5p", {"five_player_called_escalation": "K->Q"}, seed=1)
+    assert deal.options["five_player_called_escalation"] == "k→q"
+    with pytest.raises(tarot.OptionError, match="does not take 'k->j'"):
+        tarot.new_deal("fft-5p", {"five_player_called_escalation": "k->j"})
 
 
 def test_garde_sans_bouts_in_the_chien_count_for_the_taker():

@@ -27,6 +27,7 @@ class Option:
 
     def normalise(self, value: object, variant: str) -> str:
         v = str(value).strip().lower() if not isinstance(value, bool) else ("true" if value else "false")
+        v = v.replace("->", "→")  # values written with arrows can be typed in ASCII: k->q
         if v in ("on", "yes") and "true" in self.choices:
             v = "true"
         if v in ("off", "no") and "false" in self.choices:
