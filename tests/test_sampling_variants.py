@@ -24,6 +24,7 @@ from tarot.bots.search import IsmctsBot, PimcBot, allies_of, seat_score, solve, 
 from tarot.core.cards import SUIT_MASKS, TRUMPS, cards_of, suit_of
 from tarot.core.deal import variant_class
 from tarot.variants.early_french import EarlyFrenchDeal
+from test_search import brute, follow_voids, seen_cards  # shared with the Marolles tests
 
 EARLY = [(n, d) for n in range(2, 7) for d in ("anticlockwise", "clockwise")]
 BIND = "two_player_faceup_cards_bind_follow_suit"
@@ -41,46 +42,6 @@ def position(variant: str, options, seed: int, bot: str = "rule"):
     if deal.is_over:
         deal.pop()
     return deal
-
-
-def seen_cards(view) -> int:
-    """Every card the view shows: the seat's own, the played ones, the face-up ones."""
-    seen = view.hand | view.discards
-    for _, cards, _ in view.tricks:
-        for c in cards:
-            seen |= 1 << c
-    for c in view.trick:
-        seen |= 1 << c
-    for t in view.table:
-        seen |= t
-    return seen
-
-
-def follow_voids(view, step: int = 1) -> list[int]:
-    """Cards each seat cannot hold now (follow suit, else trump; on a trump lead, trump if
-    possible; the Fool excuses; a led Fool lets the next card set the suit). Seats play in the
-    order ``step`` says from each trick's leader; le Mort's card (a third card with two
-    players) is not a player's."""
-    n = view.players
-    out = [0] * n
-    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        cards = cards[:n]
-        first = 1 if cards[0] == 0 else 0
-        if len(cards) <= first:
-            continue
-        led = suit_of(cards[first])
-        for i in range(first + 1, len(cards)):
-            c, s = cards[i], (leader + step * i) % n
-            if c == 0 or suit_of(c) == led:
-                continue
-            if led != 4:
-                out[s] |= SUIT_MASKS[led]
-            if suit_of(c) != 4:
-                out[s] |= TRUMPS
-    return out
 
 
 def two_player_voids(view) -> list[int]:
@@ -285,19 +246,6 @@ def test_the_new_variants_can_be_sampled():
 
 
 # ----- search -------------------------------------------------------------------------------------
-def brute(deal, seat, allies) -> int:
-    """Minimax over every legal action, no pruning: ``seat``'s allies maximise its score,
-    read from the finished deal's ``result()``."""
-    if deal.is_over:
-        return deal.result().scores[seat]
-    values = []
-    for a in deal.legal_actions():
-        deal.push(a)
-        values.append(brute(deal, seat, allies))
-        deal.pop()
-    return max(values) if deal.to_play in allies else min(values)
-
-
 def endgame(variant: str, options, seed: int, tricks: int):
     """A deal played at random until ``tricks`` tricks are left (counted from the tricks done)."""
     deal = tarot.new_deal(variant, options, seed=seed, dealer=seed % 2)

@@ -42,25 +42,30 @@ def position(seed: int, options=None, bot="rule"):
     return deal
 
 
-def voids_by_hand(view) -> list[int]:
-    """Cards each seat cannot hold, recomputed from the tricks (engine prevents revokes)."""
-    out = [0] * 3
+def follow_voids(view, step: int = 1) -> list[int]:
+    """Cards each seat cannot hold now (follow suit, else trump; on a trump lead, trump if
+    possible; the Fool excuses; a led Fool lets the next card set the suit). Seats play in the
+    order ``step`` says from each trick's leader; le Mort's card (a third card with two
+    players) is not a player's."""
+    n = view.players
+    out = [0] * n
     tricks = [(leader, cards) for leader, cards, _ in view.tricks]
     if view.trick:
         tricks.append((view.leader, view.trick))
     for leader, cards in tricks:
+        cards = cards[:n]
         first = 1 if cards[0] == 0 else 0
         if len(cards) <= first:
             continue
         led = suit_of(cards[first])
         for i in range(first + 1, len(cards)):
-            c, s = cards[i], (leader + i) % 3
-            if c == 0:
+            c, s = cards[i], (leader + step * i) % n
+            if c == 0 or suit_of(c) == led:
                 continue
-            if led == 4 and suit_of(c) != 4:
+            if led != 4:
+                out[s] |= SUIT_MASKS[led]
+            if suit_of(c) != 4:
                 out[s] |= TRUMPS
-            if led != 4 and suit_of(c) != led:
-                out[s] |= SUIT_MASKS[led] | (TRUMPS if suit_of(c) != 4 else 0)
     return out
 
 
@@ -83,7 +88,7 @@ def test_sampled_worlds_reproduce_the_view_exactly(options):
         view = deal.view(seat)
         rng = random.Random(seed)
         cons = Constraints(view)
-        voids = voids_by_hand(view)
+        voids = follow_voids(view)
         for _ in range(3):
             world = sample_from(cons, rng)
             w = world.view(seat)
@@ -93,13 +98,7 @@ def test_sampled_worlds_reproduce_the_view_exactly(options):
             for s in range(3):
                 assert not world.hands[s] & voids[s], (seed, s)
             # the other seats hold (in hand or discards) every card not seen played or owned
-            seen = view.hand | view.discards
-            for _, cards, _ in view.tricks:
-                for c in cards:
-                    seen |= 1 << c
-            for c in view.trick:
-                seen |= 1 << c
-            hidden = variant_class(V).PACK & ~seen
+            hidden = variant_class(V).PACK & ~seen_cards(view)
             others = 0
             for s in range(3):
                 if s != seat:
@@ -278,17 +277,33 @@ def test_likelihood_of_the_true_deal_under_rule_opponents_is_one():
     assert min(weights) < 1.0
 
 
+def seen_cards(view) -> int:
+    """Every card the view shows: the seat's own, the played ones, the face-up ones."""
+    seen = view.hand | view.discards
+    for _, cards, _ in view.tricks:
+        for c in cards:
+            seen |= 1 << c
+    for c in view.trick:
+        seen |= 1 << c
+    for t in view.table:
+        seen |= t
+    return seen
+
+
+
 # ----- the solver ---------------------------------------------------------------------------
-def brute(deal, seat):
-    """Paranoid minimax over every legal action, no pruning: seat maximises, others minimise."""
+def brute(deal, seat, allies=None):
+    """Minimax over every legal action, no pruning: ``seat`` and its ``allies`` (default:
+    none, every other seat against it) maximise its final score, the others minimise it."""
     if deal.is_over:
         return deal.result().scores[seat]
+    allies = frozenset((seat,)) if allies is None else allies
     values = []
     for a in deal.legal_actions():
         deal.push(a)
-        values.append(brute(deal, seat))
+        values.append(brute(deal, seat, allies))
         deal.pop()
-    return max(values) if deal.to_play == seat else min(values)
+    return max(values) if deal.to_play in allies else min(values)
 
 
 def endgame(seed: int, tricks: int, extra: int = 0):
@@ -306,18 +321,6 @@ def test_solver_agrees_with_brute_force_on_small_endgames():
             before = list(deal.history)
             assert solve(deal, seat) == brute(deal, seat), (seed, seat)
             assert deal.history == before
-
-
-def brute_camps(deal, seat, allies):
-    """Minimax over every legal action, no pruning: ``seat``'s camp maximises its score."""
-    if deal.is_over:
-        return deal.result().scores[seat]
-    values = []
-    for a in deal.legal_actions():
-        deal.push(a)
-        values.append(brute_camps(deal, seat, allies))
-        deal.pop()
-    return max(values) if deal.to_play in allies else min(values)
 
 
 def french_endgame(variant: str, seed: int, tricks: int, extra: int = 0):
@@ -346,7 +349,7 @@ def test_french_solver_agrees_with_brute_force(variant):
         deal = french_endgame(variant, seed, 3 if seed % 2 else 2, extra=seed % n)
         before = list(deal.history)
         for seat in range(n):
-            assert solve(deal, seat) == brute_camps(deal, seat, allies_of(deal, seat)), (seed, seat)
+            assert solve(deal, seat) == brute(deal, seat, allies_of(deal, seat)), (seed, seat)
         assert deal.history == before
 
 
