@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
                         "be read while it goes")
     p.add_argument("--out", type=Path, help="with --bots: the JSON file to write")
     p.add_argument("--metric", default="score", help="with --bots: score or card_points")
+    p.add_argument("--paired", nargs=2, type=Path, metavar=("LOG_A", "LOG_B"),
+                   help="compare the first bot of two field runs' logs, board by board (with "
+                        "--metric), and print the figures as JSON")
     p.add_argument("--field", action="store_true",
                    help="with --bots: the last bot is the field (tarot.duplicate.seatings)")
     p.add_argument("--log", type=Path,
@@ -47,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
                         "next board (a long run can be stopped and resumed)")
     args = p.parse_args(argv)
     start = time.perf_counter()
+    if args.paired:
+        return paired(*args.paired, args.metric)
     if args.bots:
         return tournament(args, start)
 
@@ -67,11 +72,65 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def read_log(path: Path) -> tuple[dict, list]:
+    """The header and the board results (``BoardResult``) of a ``--log`` file, boards 0, 1, 2...
+    in order (``SystemExit`` naming the line of anything else)."""
+    from tarot.core.errors import TarotError
+    from tarot.duplicate import BoardResult
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except ValueError:
+        header = None
+    if not isinstance(header, dict):
+        raise SystemExit(f"{path}, line 1: not a log header")
+    results = []
+    for no, line in enumerate(lines[1:], 2):
+        try:
+            br = BoardResult.from_dict(json.loads(line))
+        except (ValueError, TarotError) as e:
+            raise SystemExit(f"{path}, line {no}: {e}") from None
+        if br.board.index != len(results):
+            raise SystemExit(f"{path}, line {no}: board {br.board.index}, expected board "
+                             f"{len(results)}")
+        results.append(br)
+    return header, results
+
+
+def paired(a: Path, b: Path, metric: str) -> int:
+    """``--paired A B``: the first bot of log A against the first bot of log B, two field runs
+    (``--field``) of one variant, seed, options and field: per board, the difference of their
+    gains over the field's par (``BoardResult.gain``), over the boards both logs hold, with a
+    95% interval, overall and per role. Bots measured in separate runs are thus compared on
+    the same boards, seats and opponents."""
+    from tarot.tournament import Running
+
+    (ha, ra), (hb, rb) = read_log(a), read_log(b)
+    for h, path in ((ha, a), (hb, b)):
+        if not h.get("field"):
+            raise SystemExit(f"{path}: not a field run (--field)")
+    same = ("variant", "seed", "options")
+    if any(ha[k] != hb[k] for k in same) or ha["bots"][-1] != hb["bots"][-1]:
+        raise SystemExit(f"{a} and {b} are not runs of one variant, seed, options and field")
+    total, roles = Running(), {}
+    for x, y in zip(ra, rb):
+        total.add(x.gain(0, metric=metric) - y.gain(0, metric=metric))
+        for r in sorted({r for rs in x.roles.values() for r in rs}):
+            gx, gy = x.gain(0, role=r, metric=metric), y.gain(0, role=r, metric=metric)
+            if gx is not None and gy is not None:
+                roles.setdefault(r, Running()).add(gx - gy)
+    out = {"a": ha["bots"][0], "b": hb["bots"][0], "field": ha["bots"][-1],
+           "variant": ha["variant"], "seed": ha["seed"], "metric": metric,
+           **total.to_dict("mean_diff"), "roles": {r: v.to_dict("mean_diff") for r, v in roles.items()}}
+    print(json.dumps(out, indent=1))
+    return 0
+
+
 def tournament(args: argparse.Namespace, start: float) -> int:
     """``--bots``: a tournament, its running figures saved to ``--out`` as it goes, and each
     board's result appended to ``--log`` (resumed from it if it exists)."""
-    from tarot.core.errors import TarotError
-    from tarot.duplicate import BoardResult, check_entries
+    from tarot.duplicate import check_entries
     from tarot.tournament import METRICS, Tournament, board_results
     from tarot.core.deal import variant_class
 
@@ -100,17 +159,10 @@ def tournament(args: argparse.Namespace, start: float) -> int:
     log = None
     if args.log is not None:
         if args.log.exists():
-            lines = args.log.read_text(encoding="utf-8").splitlines()
-            if not lines or json.loads(lines[0]) != header:
+            logged, results = read_log(args.log)
+            if logged != header:
                 raise SystemExit(f"{args.log}: its first line is not this run's header {header}")
-            for no, line in enumerate(lines[1:], 2):
-                try:
-                    br = BoardResult.from_dict(json.loads(line))
-                except (ValueError, TarotError) as e:
-                    raise SystemExit(f"{args.log}, line {no}: {e}") from None
-                if br.board.index != t.n:
-                    raise SystemExit(f"{args.log}, line {no}: board {br.board.index}, "
-                                     f"expected board {t.n}")
+            for br in results:
                 t.add(br)
             print(f"{args.log}: {t.n} boards folded in, going on from board {t.n}",
                   file=sys.stderr, flush=True)

@@ -321,3 +321,25 @@ def test_field_tournament_is_the_same_in_two_workers_and_through_the_cli():
     data = json.loads(r.stdout)
     assert data["field"] == "rule" and len(data["seatings"]) == 3 + 1
     assert data["pairs"][0]["mean_diff"] == pytest.approx(one.to_dict()["pairs"][0]["mean_diff"])
+
+
+def test_two_field_runs_compared_board_by_board(tmp_path, capsys):
+    # the rule bot against a field of rule bots gains nothing on any board (it is the par), so
+    # random's logged gains less rule's are random's own figure in its run
+    main = _strength_main()
+    logs = {}
+    for bots in ("random,rule", "rule,rule"):
+        logs[bots] = tmp_path / f"{bots.replace(',', '-')}.jsonl"
+        assert main(["--variant", "fft-3p", "--bots", bots, "--field", "--seed", "6", "--deals",
+                     "4", "--metric", "card_points", "--log", str(logs[bots])]) == 0
+    own = json.loads(capsys.readouterr().out.splitlines()[0])   # the random,rule run's figures
+    assert main(["--paired", str(logs["random,rule"]), str(logs["rule,rule"]),
+                 "--metric", "card_points"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["a"] == "random" and out["b"] == "rule" and out["n"] == 4
+    assert out["mean_diff"] == pytest.approx(own["entries"][0]["mean"])
+    other = tmp_path / "other-seed.jsonl"
+    main(["--variant", "fft-3p", "--bots", "rule,rule", "--field", "--seed", "7", "--deals", "1",
+          "--log", str(other)])
+    with pytest.raises(SystemExit, match="not runs of one variant"):
+        main(["--paired", str(logs["random,rule"]), str(other)])
