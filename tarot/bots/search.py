@@ -51,7 +51,7 @@ from ..core.cards import (
 )
 from ..core.tricks import PLAIN_POWER, power_table
 from ..variants.marolles import BELLE, suit_power
-from ..core.deal import Deal, View
+from ..core.deal import Deal, View, variant_class
 from . import RuleBot, register_bot
 from .sampling import Constraints, SamplingError, can_sample, sample_from
 
@@ -100,12 +100,17 @@ _ORDERED_MAROLLES = _order(lambda c: c if c <= 21 else 100 + suit_power(c))
 _ORDERED_FRENCH = _order(lambda c: c)
 
 
-def _plain_rules(variant: str) -> tuple[CardSet, dict[int, list[Card]]] | None:
-    """(plain cards, suit orders) of a variant whose trick rules are known here, else None."""
+def _plain_rules(variant: str, options=None) -> tuple[CardSet, dict[int, list[Card]]] | None:
+    """(plain cards, suit orders) of a variant whose trick rules are known here, else None.
+    Early French Tarot scores every card won, one point each, and its scoring cards more:
+    its plain cards are French Tarot's, in the order ``reverse_round_suits`` says."""
     if variant.startswith("marolles"):
         return _PLAIN_MAROLLES, _ORDERED_MAROLLES
     if variant.startswith("fft") or variant == "french-2p":
         return _PLAIN_FRENCH, _ORDERED_FRENCH
+    if variant == "early-french":
+        reverse = options is not None and options.get("reverse_round_suits") == "true"
+        return _PLAIN_FRENCH, (_ORDERED_MAROLLES if reverse else _ORDERED_FRENCH)
     return None
 
 
@@ -147,7 +152,7 @@ def _one_per_run(actions: Sequence[int], mine: CardSet, live: CardSet, plain: Ca
 def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
     """``actions`` less the cards interchangeable with one kept (plain cards touching in
     one hand, judged with every card: the deal is searched as if all were known)."""
-    rules = _plain_rules(deal.variant)
+    rules = _plain_rules(deal.variant, deal.options)
     hands = getattr(deal, "hands", None)
     if rules is None or hands is None or deal.phase != "play" or len(actions) < 2:
         return actions
@@ -170,7 +175,7 @@ def distinct_in_view(view: View) -> list[int]:
     """The legal cards of ``view`` less those interchangeable with one kept, judged from
     what the seat knows: every card not seen played or discarded may still be live."""
     legal = list(view.legal_actions)
-    rules = _plain_rules(view.variant)
+    rules = _plain_rules(view.variant, view.options)
     if rules is None or view.phase != "play" or len(legal) < 2:
         return legal
     gone = view.discards
@@ -319,9 +324,10 @@ class PimcBot:
                  time_limit: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
-        #: solve exactly when at most this many tricks are left (None: 4 with up to four
-        #: players, 3 with five, where the tree is much wider; with the transposition table
-        #: a four-player decision solving 4 tricks in 16 deals takes about 20 ms).
+        #: solve exactly when at most this many tricks are left (None: 4 with up to three
+        #: players, and with four where the solver has a transposition table (French Tarot:
+        #: a decision solving 4 tricks in 16 deals takes about 20 ms); else 3 with four or
+        #: five players, 2 with six, where the tree is much wider).
         self.exact_tricks = exact_tricks
         self.inference = inference
         self.epsilon = epsilon
@@ -393,7 +399,9 @@ class PimcBot:
         cons = Constraints(view)
         exact = self.exact_tricks
         if exact is None:
-            exact = 4 if view.players <= 4 else 3
+            keyed = hasattr(variant_class(view.variant), "position_key")  # a transposition table
+            n = view.players
+            exact = 4 if n <= 3 or (n == 4 and keyed) else 3 if n <= 5 else 2
         totals = dict.fromkeys(alive, 0.0)
         rollout = [self.model] * view.players
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
