@@ -105,7 +105,8 @@ def role_by_position(deal: Deal, seat: Seat) -> str:
 
 
 def role_dealer(deal: Deal, seat: Seat) -> str:
-    """Marolles: ``dealer`` or ``not dealer`` (the dealer holds 24 cards and discards 4)."""
+    """``dealer`` or ``not dealer`` (Marolles: the dealer holds 24 cards and discards 4;
+    French Tarot for two: the other player leads first)."""
     return "dealer" if seat == deal.dealer else "not dealer"
 
 
@@ -128,7 +129,8 @@ def role_taker(deal: Deal, seat: Seat) -> str:
 #: variant -> the role of a seat in a finished deal; other variants: ``role_by_position``.
 ROLES: dict[str, Callable[[Deal, Seat], str]] = {
     "marolles-1637": role_dealer, "marolles-78": role_dealer, "marolles-2p": role_dealer,
-    "fft-3p": role_taker, "fft-4p": role_taker, "fft-5p": role_taker, "french-2p": role_taker,
+    "fft-3p": role_taker, "fft-4p": role_taker, "fft-5p": role_taker,
+    "french-2p": role_dealer,  # no bidding: the dealer's opponent leads the first trick
 }
 
 

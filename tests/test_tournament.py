@@ -142,6 +142,10 @@ def test_roles_fall_back_to_the_position_from_the_dealer():
     assert [role_of(deal, s) for s in range(3)] == ["not dealer", "dealer", "not dealer"]
     from tarot.duplicate import role_by_position
     assert [role_by_position(deal, s) for s in range(3)] == ["dealer+2", "dealer", "dealer+1"]
+    # French Tarot for two has no taker: its roles are the dealer and the player who leads
+    two = tarot.new_deal("french-2p", seed=2, dealer=1)
+    tarot.bots.play_out(two, [tarot.bots.make_bot("random", seed=s) for s in range(2)])
+    assert [role_of(two, s) for s in range(2)] == ["not dealer", "dealer"]
 
 
 # ----- the tournament -------------------------------------------------------------------------
