@@ -535,6 +535,7 @@ BOT_SETTINGS = {
     "pimc-end": (PimcBot, {"worlds": 16, "search_from": 6}),
     "pimc-end-noinf": (PimcBot, {"worlds": 16, "search_from": 6, "inference": False}),
     "pimc-1s": (PimcBot, {"worlds": 64, "time_limit": 0.9}),
+    "pimc-inf12": (PimcBot, {"worlds": 16, "candidates": 12, "epsilon": 0.1, "time_limit": 0.9}),
     "ismcts": (IsmctsBot, {}),
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
