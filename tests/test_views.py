@@ -137,3 +137,31 @@ def test_discard_penalties_do_not_name_the_discarded_card():
         assert not set(card_tokens(p.detail)) & {parse_card("T2"), parse_card("KS")}
     for other in (1, 2):
         assert not deal.view(other).known_cards() & M("T2 KS 5S 6S")
+
+
+@pytest.mark.parametrize("variant", sorted(tarot.VARIANTS))
+def test_every_variants_views_are_true_views(variant):
+    """Views are made by ``View.build`` (the fast path): each must hold exactly the dataclass's
+    fields and equal the view ``View(...)`` makes of them, pickle and compare as one."""
+    import dataclasses
+    import pickle
+
+    from tarot.core.deal import View
+    names = {f.name for f in dataclasses.fields(View)}
+    rng = random.Random(5)
+    deal = tarot.new_deal(variant, seed=7)
+    seen = 0
+    while True:
+        for s in range(deal.players):
+            v = deal.view(s)
+            assert set(vars(v)) <= names, set(vars(v)) - names
+            same = View(**{n: getattr(v, n) for n in names})
+            assert v == same and same == v and repr(v) == repr(same)
+            assert pickle.loads(pickle.dumps(v)) == v
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                v.hand = 0
+            seen += 1
+        if deal.is_over:
+            break
+        deal.push(rng.choice(deal.legal_actions()))
+    assert seen > 20

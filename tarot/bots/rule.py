@@ -74,27 +74,83 @@ def _bits(cs: CardSet) -> int:
     return cs.bit_count()
 
 
+#: Facts of the tricks seen, remembered: every view repeats the tricks played so far.
+_TRICK_FACTS: dict[tuple[int, tuple[Card, ...], int], tuple[CardSet, tuple[tuple[int, int], ...]]] = {}
+
+
+def _trick_facts(leader: int, cards: tuple[Card, ...],
+                 n: int) -> tuple[CardSet, tuple[tuple[int, int], ...]]:
+    """The cards of a (finished or current) trick as a set, and the voids it reveals as
+    ``(seat, suit bits)``: a player who does not follow holds no card of the suit led, and
+    one who neither follows nor trumps holds no trump either."""
+    key = (leader, cards, n)
+    facts = _TRICK_FACTS.get(key)
+    if facts is not None:
+        return facts
+    played = 0
+    for c in cards:
+        played |= 1 << c
+    voids = []
+    first = 1 if cards[0] == FOOL else 0
+    if len(cards) > first:
+        led = _SUIT[cards[first]]
+        for i in range(first + 1, min(len(cards), n)):  # le Mort's card (2p) tells nothing
+            c = cards[i]
+            if c == FOOL:
+                continue
+            s = _SUIT[c]
+            if s != led:
+                voids.append(((leader + i) % n,
+                              1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT))
+    if len(_TRICK_FACTS) >= 100_000:
+        _TRICK_FACTS.clear()
+    facts = _TRICK_FACTS[key] = (played, tuple(voids))
+    return facts
+
+
+#: The same for all the finished tricks of a view (the searches replay the same history in
+#: many sampled deals).
+_TRICKS_FACTS: dict[tuple, tuple[CardSet, tuple[int, ...]]] = {}
+
+
+def _tricks_facts(tricks: tuple, n: int, infer: bool) -> tuple[CardSet, list[int]]:
+    """The cards of the finished ``tricks`` and, if ``infer``, the voids they reveal per seat
+    (suit bits; a new list)."""
+    key = (tricks, n, infer)
+    facts = _TRICKS_FACTS.get(key)
+    if facts is None:
+        played = 0
+        void = [0] * n
+        for leader, cards, _ in tricks:
+            cards_mask, voids = _trick_facts(leader, cards, n)
+            played |= cards_mask
+            if infer:
+                for seat, suits in voids:
+                    void[seat] |= suits
+        if len(_TRICKS_FACTS) >= 20_000:
+            _TRICKS_FACTS.clear()
+        facts = _TRICKS_FACTS[key] = (played, tuple(void))
+    return facts[0], list(facts[1])
+
+
 class _Table:
     """What the seat can work out during play: cards gone, cards known to be held, voids."""
 
-    __slots__ = ("n", "played", "known", "void", "pool", "pool_size", "slots", "others")
+    __slots__ = ("n", "played", "known", "void", "pool", "pool_size", "slots", "others", "memo")
 
     def __init__(self, v: View) -> None:
         n, me = v.players, v.seat
         self.n = n
         self.others = tuple((me + i) % n for i in range(1, n))
-        self.void = [0] * n
-        played = 0
         infer = v.options.get("revoke_handling", "engine_prevents") == "engine_prevents"
-        for leader, cards, _ in v.tricks:
-            for c in cards:
-                played |= 1 << c
+        played, void = _tricks_facts(v.tricks, n, infer)
+        if v.trick:
+            cards_mask, voids = _trick_facts(v.leader, v.trick, n)
+            played |= cards_mask
             if infer:
-                self._voids(leader, cards)
-        for c in v.trick:
-            played |= 1 << c
-        if infer and v.trick:
-            self._voids(v.leader, v.trick)
+                for seat, suits in voids:
+                    void[seat] |= suits
+        self.void = void
         self.played = played
         known = [0] * n
         for s, _, cs in v.shown:
@@ -112,36 +168,26 @@ class _Table:
         self.pool = [0] * n
         self.pool_size = [0] * n
         self.slots = [0] * n
+        self.memo: dict[tuple[int, CardSet], float] = {}
         for o in self.others:
             allowed = unknown
             for s in range(5):
-                if self.void[o] >> s & 1:
+                if void[o] >> s & 1:
                     allowed &= ~_SUIT_MASK[s]
             self.pool[o] = allowed
             self.pool_size[o] = _bits(allowed)
             self.slots[o] = max(0, min(v.hand_sizes[o] - _bits(known[o]), self.pool_size[o]))
 
-    def _voids(self, leader: int, cards: tuple[Card, ...]) -> None:
-        first = 1 if cards[0] == FOOL else 0
-        if len(cards) <= first:
-            return
-        led = _SUIT[cards[first]]
-        for i in range(first + 1, min(len(cards), self.n)):  # le Mort's card (2p) tells nothing
-            c = cards[i]
-            if c == FOOL:
-                continue
-            s = _SUIT[c]
-            if s != led:
-                seat = (leader + i) % self.n
-                self.void[seat] |= 1 << led
-                if s != TRUMP_SUIT:
-                    self.void[seat] |= 1 << TRUMP_SUIT
-
     def p_has(self, o: int, cs: CardSet) -> float:
         """Chance that opponent ``o`` holds at least one card of ``cs``."""
         if self.known[o] & cs:
             return 1.0
-        return 1.0 - _p_none(_bits(self.pool[o] & cs), self.pool_size[o], self.slots[o])
+        key = (o, cs)
+        p = self.memo.get(key)
+        if p is None:  # the same few sets are asked about for every card in hand
+            p = self.memo[key] = 1.0 - _p_none(_bits(self.pool[o] & cs), self.pool_size[o],
+                                               self.slots[o])
+        return p
 
     def p_void(self, o: int, suit: int) -> float:
         """Chance that ``o`` holds no card of ``suit`` (0..3, or ``TRUMP_SUIT``)."""

@@ -78,6 +78,17 @@ class View:
     #: Other public facts of a variant (JSON values), e.g. a Fool's unpaid consolation card.
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def build(cls, **fields: Any) -> View:
+        """The engine's constructor: the same view as ``View(**fields)`` in a tenth of the
+        time (a frozen dataclass's ``__init__`` sets its 25 fields one by one, and a search
+        makes a view at every decision of every sampled deal). The engine names the fields
+        right (a test checks every variant's views); anything else uses ``View(...)``."""
+        fields.setdefault("extra", {})
+        view = _new(cls)
+        _setattr(view, "__dict__", fields)
+        return view
+
     def known_cards(self) -> CardSet:
         """Every card id this view mentions (own hand and discards, shown, played, the cut,
         the chien seen, the face-up table cards)."""
@@ -95,6 +106,8 @@ class View:
 
 
 VARIANTS: dict[str, type[Deal]] = {}
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 def register(cls: type[Deal]) -> type[Deal]:

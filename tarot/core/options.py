@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import OptionError
 
@@ -76,6 +77,12 @@ class Options(Mapping[str, str]):
 
     def __getitem__(self, key: str) -> str:
         return self._values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:  # the dict's, not Mapping's slow one
+        return self._values.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
 
     def __iter__(self):
         return iter(self._values)

@@ -484,7 +484,7 @@ class EarlyFrenchDeal(Deal):
             extra["fool_owner"] = self.fool_owner
             extra["fool_receiver"] = self.fool_receiver
             extra["consolation_owed"] = self.debt
-        return View(
+        return View.build(
             variant=self.variant,
             options=self.options,
             seat=seat,

@@ -921,7 +921,7 @@ class FrenchDeal(Deal):
         extra: dict[str, Any] = {"chelem_announced": self.chelem}
         if self.annulled:
             extra["annulled"] = self.annulled
-        return View(
+        return View.build(
             variant=self.variant,
             options=self.options,
             seat=seat,

@@ -484,7 +484,7 @@ class French2pDeal(Deal):
         }
         if self.excuse is not None:
             extra["excuse"] = list(self.excuse)
-        return View(
+        return View.build(
             variant=self.variant,
             options=self.options,
             seat=seat,

@@ -969,7 +969,7 @@ class MarollesDeal(Deal):
         pending, declaring = 0, None
         if self.pending is not None and self.to_play == seat:
             pending, declaring = self.pending[4], self.pending[0]
-        return View(
+        return View.build(
             variant=self.variant,
             options=self.options,
             seat=seat,
