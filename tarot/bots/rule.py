@@ -32,6 +32,7 @@ and one who neither follows nor trumps holds no trump either.
 
 from __future__ import annotations
 
+from functools import lru_cache
 
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
@@ -40,6 +41,7 @@ from ..core.cards import (
 )
 from ..core.counting import reduced_total
 from ..core.deal import View, variant_class
+from ..core.options import Options
 from ..core.tricks import SUIT_OF as _SUIT
 from ..core.tricks import power_table
 from ..variants.marolles import BELLE, DECLARATIONS, suit_power
@@ -62,6 +64,8 @@ _HIGHER = tuple(
     for c in range(78)
 )
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
+#: For each set of suits (bits 0..4), the cards outside them.
+_NOT_IN = tuple(~sum(_SUIT_MASK[s] for s in range(5) if b >> s & 1) for b in range(32))
 _IMPERIAL_HONOURS = tuple(
     sum(1 << suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4)
 )
@@ -170,10 +174,7 @@ class _Table:
         self.slots = [0] * n
         self.memo: dict[tuple[int, CardSet], float] = {}
         for o in self.others:
-            allowed = unknown
-            for s in range(5):
-                if void[o] >> s & 1:
-                    allowed &= ~_SUIT_MASK[s]
+            allowed = unknown & _NOT_IN[void[o]]
             self.pool[o] = allowed
             self.pool_size[o] = _bits(allowed)
             self.slots[o] = max(0, min(v.hand_sizes[o] - _bits(known[o]), self.pool_size[o]))
@@ -203,7 +204,15 @@ class _Table:
             if led == TRUMP_SUIT:
                 return higher
             return self.p_void(o, led) * higher
-        return min(1.0, self.p_has(o, _HIGHER[card]) + self.p_void(o, led) * self.p_has(o, TRUMPS))
+        return min(1.0, self.p_has(o, _HIGHER[card]) + self.p_ruff(o, led))
+
+    def p_ruff(self, o: int, led: int) -> float:
+        """Chance that ``o`` trumps a trick of plain suit ``led`` (void in it, holding a trump)."""
+        key = (o, -1 - led)  # the same for every card of the suit: remembered
+        ruff = self.memo.get(key)
+        if ruff is None:
+            ruff = self.memo[key] = self.p_void(o, led) * self.p_has(o, TRUMPS)
+        return ruff
 
     def p_no_trumps(self, o: int) -> float:
         return self.p_void(o, TRUMP_SUIT)
@@ -409,6 +418,16 @@ class MarollesRuleBot:
         return best
 
 
+@lru_cache(maxsize=64)
+def _stakes(o: Options) -> tuple[int, int, int, bool]:
+    """What the options make of the Ultimo (won, failed) and of a Fool not excused, in
+    half-marques as the bot counts them, and whether the Fool may not lead."""
+    plus_1 = o.get("ultimo_win") == "6_plus_1"
+    return (2 * (6 + plus_1), 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1),
+            2 * int(o.get("fool_not_excused_penalty", "2")),
+            o.get("fool_lead_allowed", "true") == "false")
+
+
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
@@ -435,18 +454,27 @@ class _Trick:
         self.best, self.best_seat, self.points = best, best_seat, points
         self.later = tuple((me + i) % n for i in range(1, n - len(trick)))
         self.last = len(v.tricks) == variant_class(v.variant).TRICKS - 1
-        o = v.options
-        plus_1 = o.get("ultimo_win") == "6_plus_1"
-        self.ult_win = 2 * (6 + plus_1)
-        self.ult_fail = 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1)
-        self.fool_penalty = 2 * int(o.get("fool_not_excused_penalty", "2"))
-        self.fool_lead_barred = o.get("fool_lead_allowed", "true") == "false"
+        self.ult_win, self.ult_fail, self.fool_penalty, self.fool_lead_barred = _stakes(v.options)
 
     def p_hold(self, c: Card, led: int) -> float:
-        """Chance that ``c``, if it now heads the trick, is not beaten by the later players."""
+        """Chance that ``c``, if it now heads the trick, is not beaten by the later players
+        (``_Table.p_beats`` for each, inlined: this is the bot's innermost loop)."""
+        t = self.t
+        known, pool, pool_size, slots = t.known, t.pool, t.pool_size, t.slots
+        higher = _HIGHER[c]
+        trump = _SUIT[c] == TRUMP_SUIT
         p = 1.0
         for o in self.later:
-            p *= 1.0 - self.t.p_beats(o, c, led)
+            if known[o] & higher:
+                beats = 1.0
+            else:
+                beats = 1.0 - _p_none((pool[o] & higher).bit_count(), pool_size[o], slots[o])
+            if trump:
+                if led != TRUMP_SUIT:
+                    beats = t.p_void(o, led) * beats
+            else:
+                beats = min(1.0, beats + t.p_ruff(o, led))
+            p *= 1.0 - beats
         return p
 
     def value(self, c: Card) -> tuple[float, float]:
