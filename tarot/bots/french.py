@@ -30,9 +30,12 @@ from __future__ import annotations
 import random
 
 from ..core.actions import ACTION_IDS, DONE, PASS
-from ..core.cards import FOOL, KINGS, SUIT_MASKS, TRUMPS, Card, CardSet, cards_of, rank_of
+from ..core.cards import (
+    FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, rank_of,
+)
 from ..core.counting import reduced_total
 from ..core.deal import View
+from ..core.tricks import PLAIN_POWER as _POWER
 from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.french import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, winning_index,
@@ -199,7 +202,10 @@ class FrenchRuleBot:
         best = trick[win_i]
         mate_wins = winner in mates and (last_to_play or (best <= 21 and best > 0 and not out_trumps
                                                           & ~((2 << best) - 1)))
-        winning = [c for c in non_excuse if winning_index(trick + [c]) == len(trick)]
+        led = _SUIT[real[0]]  # the first card that is not the Excuse sets the suit
+        top = max(_POWER[c] for c in real if _SUIT[c] == led or _SUIT[c] == TRUMP_SUIT)
+        winning = [c for c in non_excuse
+                   if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top]
         if mate_wins:
             return max(non_excuse, key=lambda c: (_VALUE[c] if c != PETIT or last_to_play else -1, -c))
         if winning:

@@ -494,7 +494,7 @@ class EarlyFrenchDeal(Deal):
             to_play=self.to_play,
             hand=self.hands[seat],
             discards=0,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand_sizes=tuple(map(int.bit_count, self.hands)),
             cut_card=None,
             shown=(),
             tricks=tuple(self.tricks),

@@ -931,7 +931,7 @@ class FrenchDeal(Deal):
             to_play=self.to_play,
             hand=self.hands[seat],
             discards=self.ecart if seat == taker else 0,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand_sizes=tuple(map(int.bit_count, self.hands)),
             cut_card=None,
             shown=tuple(self.shown),
             tricks=tuple(self.tricks),

@@ -979,7 +979,7 @@ class MarollesDeal(Deal):
             to_play=self.to_play,
             hand=self.hands[seat],
             discards=self.discards[seat],
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand_sizes=tuple(map(int.bit_count, self.hands)),
             cut_card=self.deck[-1],
             shown=tuple(self.shown),
             tricks=tuple(self.tricks),
