@@ -1,20 +1,21 @@
 """How much the search bots' inference tells about the hidden cards, without playing a match.
 
-    python bench/inference.py --variant marolles-1637 --deals 40 --samplers is-1,is-3,mcmc-2 --seed 1
+    python bench/inference.py --variant marolles-1637 --deals 40 --samplers is-1,is-3,is-12 --seed 1
 
 Deals are played by rule bots at every seat (the field the strength runs use, where the
 inference model, the rule bot, is exact). At every third card-play decision of every seat,
 ``--worlds`` hidden deals are sampled from the seat's view the way ``pimc`` samples them
 (``PimcBot.sample``) by each of the ``--samplers``: ``is-K`` draws K consistent deals and keeps
 one by its likelihood under the rule-bot model (``--epsilon`` per decision the model would not
-have made; ``is-1`` is the plain consistent sampler, no inference); ``mcmc-S`` runs a Markov
-chain over the hidden hands (``PimcBot(mcmc_steps=S)``). For each sampled deal:
+have made; ``is-1`` is the plain consistent sampler, no inference). For each sampled deal:
 
 * *placed*: the share of the cards hidden from the seat that the sampled deal puts where they
   really are (the same seat's hand or discards, or elsewhere: the chien, le Mort...);
 * *misfits*: how many of the other seats' past decisions the model would have made otherwise
   in the sampled deal (0 for the real deal, against a field of rule bots);
-* *fits*: the share of sampled deals with no misfit.
+* *fits*: the share of sampled deals with no misfit;
+* *alike*: the share of hidden cards that two successive sampled deals place alike (a search
+  needs deals that differ where the view leaves it open: near 1, they are all one deal).
 
 Figures are given per stage of the deal (tricks played) and overall, with the sampling time
 per deal kept (CPU time of this process).
@@ -71,14 +72,12 @@ def decision_views(variant: str, deals: int, seed: int, options: dict):
 
 
 def sampler(name: str, epsilon: float, seed: int) -> PimcBot:
-    """The sampler named ``is-K`` (``K`` candidates per deal kept; ``is-1``: no inference) or
-    ``mcmc-S`` (a Markov chain, ``S`` steps between deals and ``4 S`` before the first)."""
+    """The sampler named ``is-K``: ``K`` candidate deals drawn per deal kept (``is-1``: no
+    inference)."""
     kind, _, k = name.partition("-")
     if kind == "is" and k.isdigit() and int(k) >= 1:
         return PimcBot(seed=seed, inference=int(k) > 1, candidates=int(k), epsilon=epsilon)
-    if kind == "mcmc" and k.isdigit() and int(k) >= 1:
-        return PimcBot(seed=seed, epsilon=epsilon, mcmc_steps=int(k), mcmc_burn_in=4 * int(k))
-    raise ValueError(f"unknown sampler {name!r}: use is-K or mcmc-S (K, S at least 1)")
+    raise ValueError(f"unknown sampler {name!r}: use is-K (K at least 1)")
 
 
 def measure(view: View, truth: Deal, name: str, worlds: int, epsilon: float,
@@ -97,15 +96,19 @@ def measure(view: View, truth: Deal, name: str, worlds: int, epsilon: float,
         seconds = time.process_time() - t0
     except SamplingError:
         return None
-    placed = misfits = fits = 0.0
+    placed = misfits = fits = alike = 0.0
+    before = None
     for world in sampled:
         where = places(world)
         placed += sum(where.get(c, -1) == true_place.get(c, -1) for c in hidden) / len(hidden)
+        if before is not None:
+            alike += sum(where.get(c, -1) == before.get(c, -1) for c in hidden) / len(hidden)
+        before = where
         k = round(math.log(judge.likelihood(world, view.seat)) / math.log(epsilon))
         misfits += k
         fits += k == 0
-    return {"placed": placed / worlds, "misfits": misfits / worlds, "fits": fits / worlds,
-            "ms": 1000 * seconds / worlds}
+    return {"placed": placed / worlds, "alike": alike / max(1, worlds - 1),
+            "misfits": misfits / worlds, "fits": fits / worlds, "ms": 1000 * seconds / worlds}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,9 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variant", default="marolles-1637")
     p.add_argument("--deals", type=int, default=40)
     p.add_argument("--worlds", type=int, default=16)
-    p.add_argument("--samplers", default="is-1,is-3,is-12,mcmc-2",
+    p.add_argument("--samplers", default="is-1,is-3,is-12",
                    help="comma-separated: is-K (K candidate deals per deal kept; is-1: no "
-                        "inference), mcmc-S (a Markov chain, S steps between deals)")
+                        "inference)")
     p.add_argument("--epsilon", type=float, default=0.2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -151,14 +154,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{args.variant}: {views} decisions of {args.deals} deals, {args.worlds} sampled deals "
           f"each, epsilon {args.epsilon}")
-    print(f"{'sampler':>10} {'stage':>12} {'views':>6} {'placed':>7} {'misfits':>8} "
+    print(f"{'sampler':>10} {'stage':>12} {'views':>6} {'placed':>7} {'alike':>6} {'misfits':>8} "
           f"{'fits':>6} {'ms/deal':>8}")
     for k in counts:
         for stage in ["all"] + [s for _, _, s in STAGES]:
             r = out["samplers"][k].get(stage)
             if r:
                 print(f"{k:>10} {stage:>12} {r['views']:>6} {r['placed']:>7.3f} "
-                      f"{r['misfits']:>8.2f} {r['fits']:>6.2f} {r['ms']:>8.1f}")
+                      f"{r['alike']:>6.3f} {r['misfits']:>8.2f} {r['fits']:>6.2f} {r['ms']:>8.1f}")
     return 0
 
 

@@ -47,14 +47,13 @@ import time
 from collections.abc import Sequence
 
 from ..core.cards import (
-    BOUTS, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, mask, suit_card, suit_of,
+    BOUTS, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
 )
-from ..core.errors import TarotError
 from ..core.tricks import PLAIN_POWER, power_table
 from ..variants.marolles import BELLE, suit_power
 from ..core.deal import Deal, View, variant_class
 from . import RuleBot, register_bot
-from .sampling import Constraints, SamplingError, can_sample, public_view, sample_from
+from .sampling import Constraints, SamplingError, can_sample, sample_from
 
 
 def seat_score(deal: Deal, seat: Seat) -> int:
@@ -322,8 +321,7 @@ class PimcBot:
     def __init__(self, seed: int | None = None, worlds: int = 16, exact_tricks: int | None = None,
                  inference: bool = True, epsilon: float = 0.2, candidates: int = 3,
                  search_from: int | None = None, rounds: int = 4,
-                 time_limit: float | None = None, mcmc_steps: int = 0,
-                 mcmc_burn_in: int = 0) -> None:
+                 time_limit: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         #: solve exactly when at most this many tricks are left (None: 4 with up to three
@@ -341,14 +339,6 @@ class PimcBot:
         #: rounds of successive halving (1: every card tried in every sampled deal).
         self.rounds = rounds
         self.time_limit = time_limit
-        #: with inference and ``mcmc_steps``, the deals of a decision come from one Markov
-        #: chain (Metropolis): each step swaps two hidden cards between two places (another
-        #: seat's hand or discards) and keeps the swap with probability min(1, new likelihood
-        #: / old); ``mcmc_burn_in``
-        #: steps before the first deal, ``mcmc_steps`` between deals (``candidates`` unused).
-        self.mcmc_steps = mcmc_steps
-        self.mcmc_burn_in = mcmc_burn_in
-        self._chain: list | None = None  # [constraints, deal, weight] of the current decision
         self.fallback = RuleBot(seed)
         self.model = RuleBot(seed)
 
@@ -371,64 +361,17 @@ class PimcBot:
         the product of 1 for each decision it would have made and ``epsilon`` for each other
         (every decision: discards, declarations, bids, cards; those with one legal action do
         not count)."""
-        return self._replayed(type(world), world.options, world.deck, world.dealer,
-                              world.history, seat)[1]
-
-    def _replayed(self, cls: type[Deal], options, deck: Sequence[Card], dealer: Seat,
-                  history: Sequence[int], seat: Seat) -> tuple[Deal, float]:
-        """The deal dealt from ``deck`` with ``history`` replayed on it, and its likelihood
-        (``likelihood``); ``TarotError`` if the history is not legal in it."""
-        replay = cls(options, deck=deck, dealer=dealer)
+        replay = type(world)(world.options, deck=world.deck, dealer=world.dealer)
         weight = 1.0
         model = self.model
-        for a in history:
+        for a in world.history:
             p = replay.to_play
             if p != seat:
                 v = replay.view(p)
                 if len(v.legal_actions) > 1 and model.act(v) != a:
                     weight *= self.epsilon
             replay.push(a)
-        return replay, weight
-
-    def _mcmc(self, cons: Constraints, seat: Seat) -> Deal:
-        """The next deal of the decision's Markov chain (``mcmc_steps``)."""
-        chain = self._chain
-        steps = self.mcmc_steps
-        if chain is None or chain[0] is not cons:
-            world = sample_from(cons, self.rng)
-            chain = self._chain = [cons, world, self.likelihood(world, seat)]
-            steps = self.mcmc_burn_in
-        view = cons.view
-        hidden = variant_class(view.variant).PACK & ~view.known_cards()
-        rng = self.rng
-        for _ in range(steps):
-            world, weight = chain[1], chain[2]
-            # the places of hidden cards: each other seat's hand and discards (a discard is
-            # an action naming its card, renamed in the history when the card moves)
-            places = []
-            for s in range(world.players):
-                if s != seat:
-                    v = world.view(s)
-                    places += [cs for cs in (v.hand & hidden, v.discards & hidden) if cs]
-            if len(places) < 2:
-                break
-            p, q = rng.sample(places, 2)
-            a, b = rng.choice(cards_of(p)), rng.choice(cards_of(q))
-            deck = list(world.deck)
-            i, j = deck.index(a), deck.index(b)
-            deck[i], deck[j] = b, a
-            history = [b if x == a else a if x == b else x for x in world.history]
-            try:
-                new, w = self._replayed(type(world), world.options, deck, world.dealer,
-                                        history, seat)
-            except TarotError:
-                continue  # the swap contradicts a card played: rejected
-            if w < weight and rng.random() * weight >= w:
-                continue
-            if public_view(new.view(seat)) != public_view(view):
-                continue  # e.g. a payment that depends on who holds what
-            chain[1], chain[2] = new, w
-        return chain[1].copy()
+        return weight
 
     def sample(self, cons: Constraints, seat: Seat) -> Deal:
         """One sampled deal: with inference, one of ``candidates`` draws, each kept with a
@@ -436,8 +379,6 @@ class PimcBot:
         rng = self.rng
         if not self.inference:
             return sample_from(cons, rng)
-        if self.mcmc_steps:
-            return self._mcmc(cons, seat)
         draws = [sample_from(cons, rng) for _ in range(self.candidates)]
         weights = [self.likelihood(w, seat) for w in draws]
         r = rng.random() * sum(weights)
@@ -595,8 +536,6 @@ BOT_SETTINGS = {
     "pimc-end-noinf": (PimcBot, {"worlds": 16, "search_from": 6, "inference": False}),
     "pimc-1s": (PimcBot, {"worlds": 64, "time_limit": 0.9}),
     "pimc-inf12": (PimcBot, {"worlds": 16, "candidates": 12, "epsilon": 0.1, "time_limit": 0.9}),
-    "pimc-mcmc": (PimcBot, {"worlds": 16, "mcmc_steps": 4, "mcmc_burn_in": 16, "epsilon": 0.05,
-                            "time_limit": 0.9}),
     "ismcts": (IsmctsBot, {}),
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
