@@ -99,6 +99,7 @@ class Model:
         self.leader = opp
         self.trick = []
         self.from_pile = []                # (seat, pile) played from in this trick
+        self.pile_plays = [[[] for _ in range(6)] for _ in (0, 1)]  # cards taken from each pile
         self.winners = []
         self.won = [[], []]                # cards won (the Excuse to its owner)
         self.shift = [0, 0]                # half points moved by the Excuse exchange
@@ -128,6 +129,7 @@ class Model:
             self.piles[s][i].pop()
             self.up[s][i] = False
             self.from_pile.append((s, i))
+            self.pile_plays[s][i].append(c)
         self.trick.append(c)
         if len(self.trick) == 1:
             self.to_play = 1 - s
@@ -203,6 +205,11 @@ def check_views(deal, model):
         assert known & ~(v.hand | tables[0] | tables[1] | played) == 0
         assert not known & face_down and not known & deal.hands[1 - s]
         assert v.hand_sizes == (len(model.hands[0]), len(model.hands[1]))
+        # which pile each played card came from is public (seen at the table); nothing else
+        assert v.extra["pile_plays"] == model.pile_plays
+        for t in (0, 1):
+            for pile in v.extra["pile_plays"][t]:
+                assert not mask(pile) & ~played
         json.dumps(dict(v.extra))
 
 

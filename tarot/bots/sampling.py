@@ -32,13 +32,11 @@ seats taken in the direction of play; the cards set aside (``78 - 12n``) are any
 nobody has seen. The Fool's consolation cards are public (``extra``) and replayed as given.
 
 French Tarot for two (``french-2p``, §4.5): the seat's own hand, both players' face-up pile
-cards, the number of face-down cards in each pile, the cards played. The view does not say
-which played cards came from a pile, so each sample draws that too (``Constraints.pile_history``,
-working back from the present: each card a player played came from his hand or from the top of
-one of his piles; the piles hold as many played cards as their depth says; a pile card was face
-up from the end of the trick that uncovered it; every play must have been legal on the hand
-and face-up cards of its time, which gives the voids of the other player's hand). The face-down
-cards are any of the cards nobody has seen.
+cards, the number of face-down cards in each pile, the cards played and which pile each came
+from (public at the table: ``extra["pile_plays"]``); a failure to follow, trump or beat a trump
+lead gives a void of the other player's hand (with the face-up cards binding, whatever the
+card's origin; else only for a card from the hand). The face-down cards are any of the cards
+nobody has seen.
 
 Every sample is then *checked*: the deal rebuilt from it and replayed must show the seat
 exactly its view (hand, discards, hand sizes, declarations, tricks, payments, legal actions).
@@ -62,7 +60,6 @@ Standard library only; no I/O.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -73,7 +70,6 @@ from ..core.cards import (
 )
 from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
-from ..variants.french_2p import HAND as HAND_2P
 from ..variants.french_2p import PILE_DEPTH, PILES, layout
 
 #: Cards whose discard costs a penalty in Marolles (triomphes and Kings: §1.4).
@@ -263,14 +259,13 @@ def duty_void(lead: Card, card: Card) -> CardSet:
 
 
 class PileHistory(NamedTuple):
-    """French Tarot for two: where the played cards came from (``Constraints.pile_history``)."""
+    """French Tarot for two: where the played cards came from (public: the view's
+    ``extra["pile_plays"]``)."""
 
     #: ``stacks[seat][pile]``: the played cards that pile held, bottom first.
     stacks: list[list[list[Card]]]
     #: The cards each seat played from its hand.
     from_hand: list[CardSet]
-    #: Cards the other player's present hand cannot hold, from his plays.
-    void: CardSet
 
 
 class Constraints:
@@ -290,8 +285,8 @@ class Constraints:
         self.played = played_by(v)
         self.required: dict[Card, int] = {}
         self.slots: list[tuple[Seat, str, CardSet, int]] = []
-        #: French Tarot for two: the plays ``(trick, seat, card, lead)``, see ``_french_2p``.
-        self.plays: list[tuple[int, Seat, Card, Card | None]] | None = None
+        #: French Tarot for two: where the played cards came from (``_french_2p``).
+        self.piles: PileHistory | None = None
         if v.variant in FRENCH_WORLDS:
             self._french(v)
         elif v.variant == EARLY_FRENCH:
@@ -466,220 +461,35 @@ class Constraints:
 
     def _french_2p(self, v: View) -> None:
         """French Tarot for two: the other player's hand and the face-down pile cards (both
-        players'); where each played card came from is drawn per sample (``pile_history``).
+        players'). Where each played card came from is public (``extra["pile_plays"]``).
 
-        With ``two_player_faceup_cards_bind_follow_suit=true`` a failure to follow, trump or
-        beat a trump lead says the hand *and* face-up cards held none: the hand's voids are
-        ``french_voids`` whatever the card's origin. With ``false`` it says so of the hand
-        only when the card came from the hand: ``pile_history`` gives those voids."""
+        A failure to follow, trump or beat a trump lead says the hand held no card of the duty
+        then, and so holds none now; with ``two_player_faceup_cards_bind_follow_suit=true``
+        whatever the card's origin (the hand and face-up cards were judged together), with
+        ``false`` only when the card came from the hand."""
         opp = 1 - v.seat
-        self.bind = v.options["two_player_faceup_cards_bind_follow_suit"] == "true"
+        bind = v.options["two_player_faceup_cards_bind_follow_suit"] == "true"
         self.unknown = self.cls.PACK & ~(v.hand | v.table[0] | v.table[1] | self.played[0]
                                          | self.played[1])
-        hand_ok = self.unknown & ~french_voids(v)[opp] if self.bind else self.unknown
-        self.slots.append((opp, "hand", hand_ok, v.hand_sizes[opp]))
-        down = sum(map(sum, v.extra["face_down"]))
-        if down:
-            self.slots.append((-1, "down", self.unknown, down))
-        # the plays in order: (trick, seat, card, the card led, None for a lead)
-        plays = []
+        pile_plays = v.extra["pile_plays"]
+        from_pile = [mask(c for pile in pile_plays[s] for c in pile) for s in (0, 1)]
+        void = 0
         tricks = [(leader, cards) for leader, cards, _ in v.tricks]
         if v.trick:
             tricks.append((v.leader, v.trick))
-        for t, (leader, cards) in enumerate(tricks):
-            plays.append((t, leader, cards[0], None))
-            if len(cards) > 1:
-                plays.append((t, 1 - leader, cards[1], cards[0]))
-        self.plays = plays
-        #: Each pile's depth now (it held ``PILE_DEPTH`` less that of the cards played).
-        self.depth = [[d + (u is not None) for d, u in zip(v.extra["face_down"][s], v.extra["face_up"][s])]
-                      for s in (0, 1)]
-        self.hand_plays = [HAND_2P - v.hand_sizes[s] for s in (0, 1)]
+        for leader, cards in tricks:
+            if len(cards) > 1 and (bind or not from_pile[opp] >> cards[1] & 1) and leader == v.seat:
+                void |= duty_void(cards[0], cards[1])
         for s in (0, 1):
-            from_piles = sum(PILE_DEPTH - d for d in self.depth[s])
-            if from_piles + self.hand_plays[s] != self.played[s].bit_count():
-                raise SamplingError("the piles and hand sizes do not match the cards played")
-        #: Each play's duty (``duty_void``; 0 for a lead), and each seat's failures (plays
-        #: with a duty) in order.
-        self.duty = [0 if lead is None else duty_void(lead, c) for _, _, c, lead in plays]
-        self.failures = [[i for i, p in enumerate(plays) if p[1] == s and self.duty[i]]
-                         for s in (0, 1)]
-        #: Plays that cannot have come from the hand. With the binding option: a card that an
-        #: earlier failure of the same player said his hand did not hold. Without: the seat's
-        #: own failures while its present hand held a card of the duty (it played a face-up
-        #: card instead).
-        self.from_pile: set[int] = set()
-        if self.bind:
-            void = [0, 0]
-            for i, (_, s, c, _) in enumerate(plays):
-                if void[s] >> c & 1:
-                    self.from_pile.add(i)
-                void[s] |= self.duty[i]
-        else:
-            self.from_pile = {i for i in self.failures[v.seat] if v.hand & self.duty[i]}
-        #: The card led to the trick being played came from a pile whose next card is not
-        #: turned up yet, if there is one; else from the hand or a pile now empty.
-        self.from_hand: set[int] = set()
-        if v.trick:
-            tops = list(zip(v.extra["face_up"][v.leader], self.depth[v.leader]))
-            if any(u is None and d for u, d in tops):
-                self.from_pile.add(len(plays) - 1)
-            elif all(u is not None for u, _ in tops):
-                self.from_hand.add(len(plays) - 1)
-        #: Each seat's plays (their indices in ``plays``).
-        self.mine = [[i for i, p in enumerate(plays) if p[1] == s] for s in (0, 1)]
-
-    def _last_failure(self, s: Seat, card: Card, before: int) -> int:
-        """The last failure of seat ``s`` before play ``before`` whose duty holds ``card``
-        (-1 if none): with the binding option, ``card`` was not face up then."""
-        duty = self.duty
-        for i in reversed(self.failures[s]):
-            if i < before and duty[i] >> card & 1:
-                return i
-        return -1
-
-    def _pile_plays(self, rng: random.Random) -> set[int] | None:
-        """Without the binding option: which plays came from a pile, drawn at random. A
-        failure judged on the hand (not a pile card) says the hand then held no card of its
-        duty, so of a failure and a later card of its duty played by the same player, one at
-        least is a pile card; the seat's own failures while its present hand held such a card
-        are pile cards (``from_pile``). Each seat's pile plays number what its piles lost."""
-        plays, duty, hand_only = self.plays, self.duty, self.from_hand
-        chosen = set(self.from_pile)
-        for s in (0, 1):
-            mine = self.mine[s]
-            edges = [(j, i) for j in self.failures[s] for i in mine
-                     if i > j and duty[j] >> plays[i][2] & 1]
-            rng.shuffle(edges)
-            degree = dict.fromkeys(mine, 0)
-            for j, i in edges:
-                degree[j] += 1
-                degree[i] += 1
-            for j, i in edges:  # a play in many conflicts is more likely the pile card
-                if j not in chosen and i not in chosen:
-                    if j in hand_only or i in hand_only:
-                        chosen.add(i if j in hand_only else j)
-                    else:
-                        chosen.add(j if rng.random() * (degree[j] + degree[i]) < degree[j] else i)
-            room = len(mine) - self.hand_plays[s] - sum(i in chosen for i in mine)
-            if s != self.view.seat:  # his failures from the hand must leave his hand its cards
-                _, _, hand_ok, size = self.slots[0]
-                judged = [j for j in self.failures[s] if j not in chosen and j not in hand_only]
-                rng.shuffle(judged)
-                void = 0
-                for j in judged:
-                    void |= duty[j]
-                while (hand_ok & ~void).bit_count() < size and judged and room > 0:
-                    chosen.add(judged.pop())
-                    room -= 1
-                    void = 0
-                    for j in self.failures[s]:
-                        if j not in chosen:
-                            void |= duty[j]
-            if room < 0:
-                return None
-            chosen.update(rng.sample([i for i in mine if i not in chosen and i not in hand_only], room))
-        return chosen
-
-    def pile_history(self, rng: random.Random) -> PileHistory | None:
-        """French Tarot for two: one random account of where each played card came from,
-        consistent with the view (see the module docstring), or None if the draw ran into a
-        contradiction. Works back from the present, undoing the plays one by one; each goes
-        back to the hand or on top of one of its player's piles that held played cards, with
-        a chance proportional to the plays still to place there, among the places where the
-        play was legal on the hand and face-up cards of its time, as far as known (the other
-        player's present hand is not: what his plays say of it is collected as ``void``).
-
-        Without the binding option, which plays were pile cards is drawn first
-        (``_pile_plays``). With it, a card played from the hand was in it at every earlier
-        failure (``from_pile``), and a pile card that an earlier failure says was not face up
-        must have been covered then: its pile takes one of the plays between that failure and
-        it (a ``deadline``; the plays left must be enough for the deadlines pending)."""
-        v = self.view
-        me, bind, plays, duties = v.seat, self.bind, self.plays, self.duty
-        from_pile = self.from_pile if bind else self._pile_plays(rng)
-        if from_pile is None:
-            return None
-        need = [[PILE_DEPTH - d for d in self.depth[s]] for s in (0, 1)]
-        hand_left = list(self.hand_plays)
-        tops = [list(v.extra["face_up"][s]) for s in (0, 1)]
-        up = [v.table[0], v.table[1]]
-        hand = [0, 0]
-        hand[me] = v.hand
-        stacks: list[list[list[Card]]] = [[[] for _ in range(PILES)] for _ in (0, 1)]
-        deadline = [[self._last_failure(s, c, len(plays)) if bind and c is not None else -1
-                     for c in tops[s]] for s in (0, 1)]
-        void = 0
-        now = len(v.tricks)
-        for i in range(len(plays) - 1, -1, -1):
-            t, s, c, lead = plays[i]
-            bit, duty = 1 << c, duties[i]
-            dl = deadline[s]
-            places: list[int] = []
-            if t == now:  # the trick being played: a pile played from has not turned up yet
-                places = [k for k in range(PILES) if tops[s][k] is None and self.depth[s][k]]
-            if not places:
-                places = [k for k in range(PILES) if dl[k] == i]  # covered at the last moment
-            if not places:
-                piles = [k for k in range(PILES) if need[s][k] and (t < now or tops[s][k] is None)]
-                if not bind:  # the draw of _pile_plays says which
-                    places = piles if i in from_pile else [-1]
-                else:
-                    places = ([-1] if hand_left[s] and i not in from_pile else []) + piles
-            weights = [hand_left[s] if k < 0 else need[s][k] for k in places]
-            while places:
-                j = rng.choices(range(len(places)), weights)[0] if len(places) > 1 else 0
-                k = places[j]
-                if self._fits(s, i, k, hand[s], up[s], tops[s], need[s], dl):
-                    break
-                del places[j], weights[j]
-            else:
-                return None
-            if k < 0:
-                hand[s] |= bit
-                hand_left[s] -= 1
-            else:
-                below = tops[s][k]
-                if below is not None:
-                    up[s] &= ~(1 << below)
-                up[s] |= bit
-                tops[s][k] = c
-                need[s][k] -= 1
-                stacks[s][k].append(c)
-                dl[k] = self._last_failure(s, c, i) if bind else -1
-            if s != me and (bind or k < 0):
-                void |= duty
-        if (self.slots[0][2] & ~void).bit_count() < self.slots[0][3]:
-            return None  # the other player's hand cannot be filled
-        hand[me] &= ~v.hand
-        return PileHistory(stacks, hand, void)
-
-    def _fits(self, s: Seat, i: int, k: int, hand: CardSet, up: CardSet, tops: list,
-              need: list[int], dl: list[int]) -> bool:
-        """Whether play ``i`` of seat ``s`` may come from pile ``k`` (-1: the hand), given
-        the cards known to be in its hand and face up then (``pile_history``)."""
-        c, duty = self.plays[i][2], self.duty[i]
-        if not self.bind:  # the hand was judged only for a hand card, and the cover saw to it
-            return k >= 0 or not hand & duty
-        if k < 0:
-            if (hand | up) & duty:
-                return False
-            new = -1
-        else:
-            below = tops[k]
-            if (hand | (up & ~(0 if below is None else 1 << below))) & duty:
-                return False
-            new = self._last_failure(s, c, i)
-            if new >= 0 and need[k] < 2:
-                return False  # another card of the pile must cover it at that failure
-        # the deadlines left (pile k's replaced) each need a play of their own before i
-        due = sorted((d for d in (new if p == k else d for p, d in enumerate(dl)) if d >= 0),
-                     reverse=True)
-        mine = self.mine[s]
-        for r, d in enumerate(due):
-            if bisect_left(mine, i) - bisect_left(mine, d) < r + 1:
-                return False
-        return sum(need) - (k >= 0) >= len(due)
+            if from_pile[s] & ~self.played[s]:
+                raise SamplingError("the view's pile plays are not cards that player played")
+        self.slots.append((opp, "hand", self.unknown & ~void, v.hand_sizes[opp]))
+        down = sum(map(sum, v.extra["face_down"]))
+        if down:
+            self.slots.append((-1, "down", self.unknown, down))
+        # each pile's played cards, bottom first: the first played was its top card
+        self.piles = PileHistory([[list(reversed(pile)) for pile in pile_plays[s]] for s in (0, 1)],
+                                 [self.played[s] & ~from_pile[s] for s in (0, 1)])
 
     def assign(self, rng: random.Random, tries: int = 200,
                exclude: Mapping[int, CardSet] | None = None) -> list[CardSet] | None:
@@ -954,18 +764,9 @@ def sample_from(cons: Constraints, rng: random.Random, tries: int = 100) -> Deal
     v = cons.view
     n = v.players
     for _ in range(tries):
-        piles = None
-        if cons.plays is not None:  # French Tarot for two: where the played cards came from
-            piles = cons.pile_history(rng)
-            if piles is None:
-                continue
-            parts = cons.assign(rng, exclude={0: piles.void})  # slot 0: the other's hand
-            if parts is None:
-                continue
-        else:
-            parts = cons.assign(rng)
-            if parts is None:
-                break
+        parts = cons.assign(rng)
+        if parts is None:
+            break
         hands, discards, chien = [0] * n, [0] * n, 0
         hands[v.seat], discards[v.seat] = v.hand, v.discards
         for (s, kind, _, _), cs in zip(cons.slots, parts):
@@ -975,7 +776,7 @@ def sample_from(cons: Constraints, rng: random.Random, tries: int = 100) -> Deal
                 chien |= cs
             else:
                 discards[s] |= cs
-        deal = build_world(v, hands, discards, rng, chien, piles)
+        deal = build_world(v, hands, discards, rng, chien, cons.piles)
         if deal is not None:
             return deal
     raise SamplingError(f"no deal consistent with the view of seat {v.seat} was found")

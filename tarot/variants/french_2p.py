@@ -471,15 +471,33 @@ class French2pDeal(Deal):
             out.append(top if top is not None and self.up[seat] >> top & 1 else None)
         return out
 
+    def pile_plays(self) -> list[list[list[Card]]]:
+        """The cards each player has played from each of his piles, in the order played
+        (public: everyone sees a card taken from a pile): ``[seat][pile]``."""
+        out: list[list[list[Card]]] = [[[] for _ in range(PILES)] for _ in (0, 1)]
+        pile_of = self.pile_of
+        for _, cards, _ in self.tricks:
+            for c in cards:
+                k = pile_of[c]
+                if k >= 0:
+                    out[k // PILES][k % PILES].append(c)
+        for c in self.trick:
+            k = pile_of[c]
+            if k >= 0:
+                out[k // PILES][k % PILES].append(c)
+        return out
+
     def view(self, seat: Seat) -> View:
         """Own hand; both players' face-up pile cards (``table``, and per pile in ``extra``:
-        ``face_up`` cards and ``face_down`` counts); the tricks; the Excuse exchange."""
+        ``face_up`` cards, ``face_down`` counts and ``pile_plays``, the cards played from it);
+        the tricks; the Excuse exchange."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
             raise IllegalActionError(f"no seat {seat!r} in a 2-player deal")
         mine = self.to_play == seat and self.phase != "over"
         extra: dict[str, Any] = {
             "face_up": [self.face_up(0), self.face_up(1)],
             "face_down": [self.face_down(0), self.face_down(1)],
+            "pile_plays": self.pile_plays(),
             "cards_won": [w.bit_count() for w in self.won],
         }
         if self.excuse is not None:
