@@ -354,6 +354,30 @@ def test_redeal_asked_with_a_hopeless_hand_and_refused_with_a_strong_one():
     assert bot.act(deal.view(1)) == DONE
 
 
+@pytest.mark.parametrize("variant", ["marolles-1637", "fft-4p", "early-french", "french-2p"])
+def test_rule_bot_decides_alike_on_a_view_made_by_hand(variant):
+    # A view rebuilt from JSON-like values (lists, a dict of options), as a client or a
+    # stored record might give it, gets the decision the engine's own view gets (the bot's
+    # caches take the engine's tuples and options; the others are worked out, not refused).
+    import dataclasses
+    from tarot.core.deal import View
+    rng = random.Random(4)
+    deal = tarot.new_deal(variant, seed=8)
+    bot = make_bot("rule", seed=1)
+    checked = 0
+    while not deal.is_over:
+        v = deal.view(deal.to_play)
+        if v.phase == "play" and len(v.legal_actions) > 1:
+            loose = dataclasses.replace(
+                v, options=dict(v.options), tricks=[[l, list(c), w] for l, c, w in v.tricks],
+                trick=list(v.trick), legal_actions=list(v.legal_actions))
+            assert isinstance(loose, View)
+            assert bot.act(loose) == bot.act(v)
+            checked += 1
+        deal.push(rng.choice(deal.legal_actions()))
+    assert checked > 10
+
+
 def test_the_bot_is_deterministic_for_a_seed():
     def play(seed):
         deal = tarot.new_deal(VARIANT, seed=seed)

@@ -87,8 +87,11 @@ def _trick_facts(leader: int, cards: tuple[Card, ...],
     """The cards of a (finished or current) trick as a set, and the voids it reveals as
     ``(seat, suit bits)``: a player who does not follow holds no card of the suit led, and
     one who neither follows nor trumps holds no trump either."""
-    key = (leader, cards, n)
-    facts = _TRICK_FACTS.get(key)
+    key: tuple | None = (leader, cards, n)
+    try:
+        facts = _TRICK_FACTS.get(key)
+    except TypeError:  # the cards in a list (a view made by hand): worked out, not remembered
+        key, facts = None, None
     if facts is not None:
         return facts
     played = 0
@@ -106,9 +109,11 @@ def _trick_facts(leader: int, cards: tuple[Card, ...],
             if s != led:
                 voids.append(((leader + i) % n,
                               1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT))
-    if len(_TRICK_FACTS) >= 100_000:
-        _TRICK_FACTS.clear()
-    facts = _TRICK_FACTS[key] = (played, tuple(voids))
+    facts = (played, tuple(voids))
+    if key is not None:
+        if len(_TRICK_FACTS) >= 100_000:
+            _TRICK_FACTS.clear()
+        _TRICK_FACTS[key] = facts
     return facts
 
 
@@ -120,8 +125,11 @@ _TRICKS_FACTS: dict[tuple, tuple[CardSet, tuple[int, ...]]] = {}
 def _tricks_facts(tricks: tuple, n: int, infer: bool) -> tuple[CardSet, list[int]]:
     """The cards of the finished ``tricks`` and, if ``infer``, the voids they reveal per seat
     (suit bits; a new list)."""
-    key = (tricks, n, infer)
-    facts = _TRICKS_FACTS.get(key)
+    key: tuple | None = (tricks, n, infer)
+    try:
+        facts = _TRICKS_FACTS.get(key)
+    except TypeError:  # tricks in lists (a view made by hand): worked out, not remembered
+        key, facts = None, None
     if facts is None:
         played = 0
         void = [0] * n
@@ -131,9 +139,11 @@ def _tricks_facts(tricks: tuple, n: int, infer: bool) -> tuple[CardSet, list[int
             if infer:
                 for seat, suits in voids:
                     void[seat] |= suits
-        if len(_TRICKS_FACTS) >= 20_000:
-            _TRICKS_FACTS.clear()
-        facts = _TRICKS_FACTS[key] = (played, tuple(void))
+        facts = (played, tuple(void))
+        if key is not None:
+            if len(_TRICKS_FACTS) >= 20_000:
+                _TRICKS_FACTS.clear()
+            _TRICKS_FACTS[key] = facts
     return facts[0], list(facts[1])
 
 
@@ -454,7 +464,9 @@ class _Trick:
         self.best, self.best_seat, self.points = best, best_seat, points
         self.later = tuple((me + i) % n for i in range(1, n - len(trick)))
         self.last = len(v.tricks) == variant_class(v.variant).TRICKS - 1
-        self.ult_win, self.ult_fail, self.fool_penalty, self.fool_lead_barred = _stakes(v.options)
+        o = v.options  # Options (hashable) from the engine; a plain mapping from elsewhere
+        self.ult_win, self.ult_fail, self.fool_penalty, self.fool_lead_barred = (
+            _stakes(o) if isinstance(o, Options) else _stakes.__wrapped__(o))
 
     def p_hold(self, c: Card, led: int) -> float:
         """Chance that ``c``, if it now heads the trick, is not beaten by the later players
