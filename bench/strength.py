@@ -169,6 +169,7 @@ def tournament(args: argparse.Namespace, start: float) -> int:
         else:
             args.log.write_text(json.dumps(header) + "\n", encoding="utf-8")
         log = args.log.open("a", encoding="utf-8")
+    first = t.n  # boards folded in from the log
     try:
         for br in board_results(args.variant, bots, args.deals, args.seed, options,
                                 args.workers, start=t.n, field=args.field):
@@ -178,8 +179,11 @@ def tournament(args: argparse.Namespace, start: float) -> int:
             t.add(br)
             if args.every and t.n % args.every == 0:
                 save()
-                print(f"{t.n} deals ({time.perf_counter() - start:.0f} s)", file=sys.stderr,
-                      flush=True)
+                spent = time.perf_counter() - start
+                left = (args.deals - t.n) * spent / (t.n - first)
+                print(f"{t.n} deals ({spent:.0f} s; {args.deals - t.n} to go, about "
+                      f"{left // 3600:.0f} h {left % 3600 // 60:02.0f} min at this pace)",
+                      file=sys.stderr, flush=True)
     finally:
         if log is not None:
             log.close()
