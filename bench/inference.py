@@ -7,10 +7,12 @@ inference model, the rule bot, is exact). At every third card-play decision of e
 ``--worlds`` hidden deals are sampled from the seat's view the way ``pimc`` samples them
 (``PimcBot.sample``) by each of the ``--samplers``: ``is-K`` draws K consistent deals and keeps
 one by its likelihood under the rule-bot model (``--epsilon`` per decision the model would not
-have made; ``is-1`` is the plain consistent sampler, no inference). For each sampled deal:
+have made; ``is-1`` is the plain consistent sampler, no inference); ``isd-K`` makes the other
+seats' hidden discards those the rule bot would make from the cards drawn. For each sampled
+deal:
 
 * *placed*: the share of the cards hidden from the seat that the sampled deal puts where they
-  really are (the same seat's hand or discards, or elsewhere: the chien, le Mort...);
+  really are (a seat's hand, a seat's discards, or elsewhere: the chien, le Mort...);
 * *misfits*: how many of the other seats' past decisions the model would have made otherwise
   in the sampled deal (0 for the real deal, against a field of rule bots);
 * *fits*: the share of sampled deals with no misfit;
@@ -42,13 +44,15 @@ from tarot.core.options import parse_assignments  # noqa: E402
 STAGES = ((0, 5, "tricks 0-5"), (6, 11, "tricks 6-11"), (12, 99, "tricks 12+"))
 
 
-def places(deal: Deal) -> dict[int, int]:
-    """Where each card held by a seat is: card -> seat (hand or discards)."""
+def places(deal: Deal) -> dict[int, tuple[int, str]]:
+    """Where each card held by a seat is: card -> (seat, "hand" or "discards")."""
     out = {}
     for s in range(deal.players):
         v = deal.view(s)
-        for c in tarot.cards_of(v.hand | v.discards):
-            out[c] = s
+        for c in tarot.cards_of(v.hand):
+            out[c] = (s, "hand")
+        for c in tarot.cards_of(v.discards):
+            out[c] = (s, "discards")
     return out
 
 
@@ -73,11 +77,13 @@ def decision_views(variant: str, deals: int, seed: int, options: dict):
 
 def sampler(name: str, epsilon: float, seed: int) -> PimcBot:
     """The sampler named ``is-K``: ``K`` candidate deals drawn per deal kept (``is-1``: no
-    inference)."""
+    inference); ``isd-K``: the same with the other seats' discards made as the rule bot
+    would make them (``PimcBot(model_discards=True)``)."""
     kind, _, k = name.partition("-")
-    if kind == "is" and k.isdigit() and int(k) >= 1:
-        return PimcBot(seed=seed, inference=int(k) > 1, candidates=int(k), epsilon=epsilon)
-    raise ValueError(f"unknown sampler {name!r}: use is-K (K at least 1)")
+    if kind in ("is", "isd") and k.isdigit() and int(k) >= 1:
+        return PimcBot(seed=seed, inference=int(k) > 1, candidates=int(k), epsilon=epsilon,
+                       model_discards=kind == "isd")
+    raise ValueError(f"unknown sampler {name!r}: use is-K or isd-K (K at least 1)")
 
 
 def measure(view: View, truth: Deal, name: str, worlds: int, epsilon: float,
@@ -118,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--worlds", type=int, default=16)
     p.add_argument("--samplers", default="is-1,is-3,is-12",
                    help="comma-separated: is-K (K candidate deals per deal kept; is-1: no "
-                        "inference)")
+                        "inference), isd-K (the same, discards made by the model)")
     p.add_argument("--epsilon", type=float, default=0.2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

@@ -369,7 +369,7 @@ def test_rule_bot_decides_alike_on_a_view_made_by_hand(variant):
         v = deal.view(deal.to_play)
         if v.phase == "play" and len(v.legal_actions) > 1:
             loose = dataclasses.replace(
-                v, options=dict(v.options), tricks=[[l, list(c), w] for l, c, w in v.tricks],
+                v, options=dict(v.options), tricks=[[ld, list(c), w] for ld, c, w in v.tricks],
                 trick=list(v.trick), legal_actions=list(v.legal_actions))
             assert isinstance(loose, View)
             assert bot.act(loose) == bot.act(v)

@@ -277,6 +277,46 @@ def test_likelihood_of_the_true_deal_under_rule_opponents_is_one():
     assert min(weights) < 1.0
 
 
+@pytest.mark.parametrize("variant", ["marolles-1637", "fft-4p"])
+def test_model_discards_are_the_rule_bots_and_keep_the_view(variant):
+    # With model_discards, another seat's hidden discards (Marolles) or écart (French Tarot)
+    # are those the rule bot makes from all the cards the sampled deal gives him, whenever
+    # that agrees with the view; a plain draw almost never has them.
+    from tarot.bots import RuleBot
+    from tarot.bots.sampling import played_by
+    rule = RuleBot(0)
+    agree = {True: 0, False: 0}
+    worlds = 0
+    for seed in range(40):
+        if worlds >= 40:
+            break
+        n = variant_class(variant).players_for({})
+        deal = tarot.new_deal(variant, seed=seed, dealer=seed % n)
+        bots = [make_bot("rule", seed=s) for s in range(n)]
+        while not deal.is_over and len(deal.tricks) < 5:
+            deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+        if deal.is_over or deal.phase != "play":
+            continue
+        view = deal.view(deal.to_play)
+        others = [s for s in range(n) if s != view.seat and deal.view(s).discards]
+        if not others:
+            continue  # French Tarot: no écart hidden from this seat
+        cons = Constraints(view)
+        played = played_by(view)
+        for model in (True, False):
+            bot = PimcBot(seed=seed, inference=False, model_discards=model)
+            for _ in range(4):
+                world = bot.sample(cons, view.seat)
+                assert world.view(view.seat) == view
+                for s in others:
+                    v = world.view(s)
+                    full = v.hand | v.discards | played[s]
+                    agree[model] += rule.discards_from(view, full) == v.discards
+                worlds += model
+    assert worlds >= 12
+    assert agree[True] >= 4 * agree[False] + worlds // 4, agree
+
+
 def seen_cards(view) -> int:
     """Every card the view shows: the seat's own, the played ones, the face-up ones."""
     seen = view.hand | view.discards

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..core.cards import CardSet
 from ..core.deal import Deal, View
 from ..core.errors import TarotError
 
@@ -78,6 +79,12 @@ class RuleBot:
 
     def act(self, view: View) -> int:
         return self.for_variant(view.variant).act(view)
+
+    def discards_from(self, view: View, cards: CardSet) -> CardSet | None:
+        """The discards the variant's rule bot makes from ``cards`` (all those dealt to a
+        seat), or None where it has no such rule (the sampler's model of hidden discards)."""
+        bot = self.for_variant(view.variant)
+        return bot.discards_from(view, cards) if hasattr(bot, "discards_from") else None
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}

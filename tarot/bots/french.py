@@ -34,7 +34,7 @@ from ..core.cards import (
     FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, rank_of,
 )
 from ..core.counting import reduced_total
-from ..core.deal import View
+from ..core.deal import View, variant_class
 from ..core.tricks import PLAIN_POWER as _POWER
 from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.french import (
@@ -139,7 +139,15 @@ class FrenchRuleBot:
     def ecart_plan(self, view: View) -> list[Card]:
         """The cards to discard, chosen from the whole hand once the chien is in it."""
         full = view.hand | view.discards
-        k = full.bit_count() - view.hand_sizes[(view.seat + 1) % view.players]
+        return self._ecart(full, full.bit_count() - view.hand_sizes[(view.seat + 1) % view.players])
+
+    def discards_from(self, view: View, full: CardSet) -> CardSet:
+        """The écart this bot makes from ``full`` (the taker's hand with the chien in it): the
+        sampler's model of another seat's hidden discards (``sampling.sample_from``)."""
+        return sum(1 << c for c in self._ecart(full, variant_class(view.variant).CHIEN))
+
+    @staticmethod
+    def _ecart(full: CardSet, k: int) -> list[Card]:
         free = full & ECART_FREE
         if free.bit_count() <= k:
             trumps = cards_of(full & ECART_TRUMPS)[:k - free.bit_count()]

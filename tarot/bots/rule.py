@@ -300,6 +300,11 @@ class MarollesRuleBot:
         scores = self._discard_scores(v, dealt)
         return max(legal, key=lambda c: (scores[c], -c))
 
+    def discards_from(self, v: View, full: CardSet) -> CardSet:
+        """The discards this bot makes from ``full`` (all the cards dealt to a seat): the
+        sampler's model of another seat's hidden discards (``sampling.sample_from``)."""
+        return self._discard_plan(v, full, _bits(full) - variant_class(v.variant).TRICKS)
+
     def _discard_scores(self, v: View, dealt: CardSet) -> dict[int, float]:
         """How much each card is worth putting in the pile now (higher = discard first)."""
         declare_later = v.options.get("declarations_after_discard", "true") == "true"

@@ -759,8 +759,14 @@ def sample_world(v: View, rng: random.Random, tries: int = 100) -> Deal:
     return sample_from(cons, rng, tries)
 
 
-def sample_from(cons: Constraints, rng: random.Random, tries: int = 100) -> Deal:
-    """Like ``sample_world``, reusing the constraints of a view (``Constraints``)."""
+def sample_from(cons: Constraints, rng: random.Random, tries: int = 100,
+                model: object | None = None) -> Deal:
+    """Like ``sample_world``, reusing the constraints of a view (``Constraints``).
+
+    With ``model`` (a bot with ``discards_from(view, cards)``, the rule bots), the hidden
+    discards of each other seat are made those the model would make from all the cards dealt
+    to that seat, when that gives a deal that shows the seat its view (else they stay as
+    drawn): a uniform draw almost never matches a discard decided from the whole hand."""
     v = cons.view
     n = v.players
     for _ in range(tries):
@@ -776,10 +782,36 @@ def sample_from(cons: Constraints, rng: random.Random, tries: int = 100) -> Deal
                 chien |= cs
             else:
                 discards[s] |= cs
+        if model is not None:
+            deal = _model_discards(cons, model, hands, discards, rng, chien)
+            if deal is not None:
+                return deal
         deal = build_world(v, hands, discards, rng, chien, cons.piles)
         if deal is not None:
             return deal
     raise SamplingError(f"no deal consistent with the view of seat {v.seat} was found")
+
+
+def _model_discards(cons: Constraints, model, hands: list[CardSet], discards: list[CardSet],
+                    rng: random.Random, chien: CardSet) -> Deal | None:
+    """The deal of ``sample_from`` with the model's discards (None: they cannot be made, or
+    are those drawn already)."""
+    v = cons.view
+    hands, discards = list(hands), list(discards)
+    changed = False
+    for s in range(v.players):
+        if s == v.seat or not discards[s]:
+            continue
+        played = cons.played[s]
+        full = hands[s] | discards[s] | played
+        plan = model.discards_from(v, full)
+        if plan is None or plan == discards[s]:
+            continue
+        if plan & played or plan.bit_count() != discards[s].bit_count():
+            return None  # he played a card the model would have discarded
+        hands[s], discards[s] = full & ~plan & ~played, plan
+        changed = True
+    return build_world(v, hands, discards, rng, chien, cons.piles) if changed else None
 
 
 __all__ = ["Constraints", "EARLY_FRENCH", "FRENCH_2P", "FRENCH_WORLDS", "MAROLLES_WORLDS",

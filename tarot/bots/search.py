@@ -321,7 +321,7 @@ class PimcBot:
     def __init__(self, seed: int | None = None, worlds: int = 16, exact_tricks: int | None = None,
                  inference: bool = True, epsilon: float = 0.2, candidates: int = 3,
                  search_from: int | None = None, rounds: int = 4,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, model_discards: bool = False) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         #: solve exactly when at most this many tricks are left (None: 4 with up to three
@@ -339,6 +339,9 @@ class PimcBot:
         #: rounds of successive halving (1: every card tried in every sampled deal).
         self.rounds = rounds
         self.time_limit = time_limit
+        #: the other seats' hidden discards (Marolles) or écart (French Tarot) made as the
+        #: model would make them from the cards drawn (``sampling.sample_from``).
+        self.model_discards = model_discards
         self.fallback = RuleBot(seed)
         self.model = RuleBot(seed)
 
@@ -377,9 +380,10 @@ class PimcBot:
         """One sampled deal: with inference, one of ``candidates`` draws, each kept with a
         chance proportional to its weight (``likelihood``)."""
         rng = self.rng
+        model = self.model if self.model_discards else None
         if not self.inference:
-            return sample_from(cons, rng)
-        draws = [sample_from(cons, rng) for _ in range(self.candidates)]
+            return sample_from(cons, rng, model=model)
+        draws = [sample_from(cons, rng, model=model) for _ in range(self.candidates)]
         weights = [self.likelihood(w, seat) for w in draws]
         r = rng.random() * sum(weights)
         for w, x in zip(draws, weights):
@@ -536,6 +540,7 @@ BOT_SETTINGS = {
     "pimc-end-noinf": (PimcBot, {"worlds": 16, "search_from": 6, "inference": False}),
     "pimc-1s": (PimcBot, {"worlds": 64, "time_limit": 0.9}),
     "pimc-inf12": (PimcBot, {"worlds": 16, "candidates": 12, "epsilon": 0.1, "time_limit": 0.9}),
+    "pimc-md": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9}),
     "ismcts": (IsmctsBot, {}),
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
