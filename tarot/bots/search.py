@@ -24,7 +24,9 @@ draws deals consistent with everything the view tells and replays the public his
 when it maximises it and the others minimise it (paranoid alpha-beta over ``push``/``pop``).
 
 Difficulty levels (``tarot play --bots``): ``search-easy`` < ``search-medium``
-(= ``pimc-noinf``) < ``search-hard`` (= ``pimc``); ``rule`` sits below ``search-easy``.
+(= ``pimc-noinf``) < ``search-hard`` (= ``pimc-md``: ``pimc`` with the other seats'
+discards drawn by the model, the strongest measured in Marolles); ``rule`` sits below
+``search-easy``.
 Budgets are iterations (sampled deals), so play is reproducible from the seed, except where
 ``time_limit`` (seconds) caps a decision: ``pimc``, ``pimc-noinf`` and the two upper levels
 stop at 0.9 s, which only the slowest decisions reach (docs/strength.md).
@@ -545,7 +547,7 @@ BOT_SETTINGS = {
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
     "search-medium": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
-    "search-hard": (PimcBot, {"worlds": 16, "time_limit": 0.9}),
+    "search-hard": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9}),
 }
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params))
