@@ -106,6 +106,8 @@ class View:
 
 
 VARIANTS: dict[str, type[Deal]] = {}
+#: Each variant's default options, made once.
+_DEFAULT_OPTIONS: dict[type[Deal], Options] = {}
 _new = object.__new__
 _setattr = object.__setattr__
 
@@ -153,6 +155,11 @@ class Deal:
     #: What scores count: ``marques`` (Marolles) or ``points``.
     SCORE_UNIT: ClassVar[str] = "marques"
 
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 rng: random.Random | None = None) -> None:
+        raise NotImplementedError  # each variant deals its own way
+
     # Set by subclasses' __init__.
     options: Options
     dealer: Seat
@@ -166,10 +173,9 @@ class Deal:
         if isinstance(values, Options) and values.variant == cls.variant:
             return values
         if not values:
-            default = cls.__dict__.get("_default_options")
+            default = _DEFAULT_OPTIONS.get(cls)
             if default is None:
-                default = Options(cls.OPTIONS, cls.variant)
-                cls._default_options = default
+                default = _DEFAULT_OPTIONS[cls] = Options(cls.OPTIONS, cls.variant)
             return default
         return Options(cls.OPTIONS, cls.variant, values)
 
@@ -258,6 +264,12 @@ class Deal:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    def _seat(self) -> Seat:
+        """``to_play`` where the rules need a seat: while the deal is on, never None."""
+        p = self.to_play
+        assert p is not None, "the deal is over"
+        return p
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now (uses the list ``legal_actions()`` last computed for

@@ -255,7 +255,7 @@ class EarlyFrenchDeal(Deal):
 
     def _legal_play(self) -> CardSet:
         """Cards the player to play may play (§3.3): follow, else trump; the Fool always."""
-        h = self.hands[self.to_play]
+        h = self.hands[self._seat()]
         trick = self.trick
         if not trick or (trick[0] == FOOL and len(trick) == 1):
             return h
@@ -272,7 +272,7 @@ class EarlyFrenchDeal(Deal):
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
-        n, p, tok = self.notation, self.to_play, self.action_token(action)
+        n, p, tok = self.notation, self._seat(), self.action_token(action)
         if self.phase == "consolation":
             if action >= 78:
                 return (f"{tok} is not legal now: seat {p} must give seat {self.fool_receiver} "
@@ -303,7 +303,7 @@ class EarlyFrenchDeal(Deal):
             self._give(a)
             self._after_trick()
             return
-        p = self.to_play
+        p = self._seat()
         self.hands[p] ^= 1 << a
         trick = self.trick
         trick.append(a)
@@ -411,8 +411,8 @@ class EarlyFrenchDeal(Deal):
         end after a surrender. The last equals ``result().scores`` once the hand is over."""
         n, piles = self.players, [0] * self.players
         by_trick: dict[int, list[tuple[int, Seat, Seat, Card]]] = {}
-        for c in self.consolations:
-            by_trick.setdefault(c[0], []).append(c)
+        for entry in self.consolations:
+            by_trick.setdefault(entry[0], []).append(entry)
         out = []
         for t, (leader, cards, winner) in enumerate(self.tricks):
             for i, c in enumerate(cards):

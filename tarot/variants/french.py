@@ -216,6 +216,11 @@ class _Flags:
 _FLAGS: dict = {}
 
 
+#: Per variant class: ``deal_plan``, and per dealer the seat each deck position goes to.
+_PLANS: dict[type, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_SEATS: dict[type, tuple[tuple[int, ...], ...]] = {}
+
+
 class FrenchDeal(Deal):
     """One deal of modern French Tarot (RULES.md §4); subclasses fix the number of players."""
 
@@ -294,7 +299,7 @@ class FrenchDeal(Deal):
     def deal_plan(cls) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(recipient, packet) per deck position: the recipient counted from the dealer's
         right (0) anticlockwise, -1 for the chien; the packet's number (-1 for the chien)."""
-        plan = cls.__dict__.get("_plan")
+        plan = _PLANS.get(cls)
         if plan is None:
             n, k = cls.players, cls.CHIEN
             packets = n * cls.HAND // cls.PACKET
@@ -307,18 +312,17 @@ class FrenchDeal(Deal):
                 if i + 1 in gaps:
                     who.append(-1)
                     packet_no.append(-1)
-            plan = (tuple(who), tuple(packet_no))
-            cls._plan = plan
+            plan = _PLANS[cls] = (tuple(who), tuple(packet_no))
         return plan
 
     def _deal_hands(self) -> tuple[list[CardSet], CardSet]:
         """Each seat's hand and the chien, from the deck and ``deal_plan``."""
-        seats = self.__class__.__dict__.get("_seats")
+        seats = _SEATS.get(type(self))
         if seats is None:  # per dealer: the seat each deck position goes to (n: the chien)
             n = self.players
             seats = tuple(tuple(n if r < 0 else (d + 1 + r) % n for r in self.deal_plan()[0])
                           for d in range(n))
-            self.__class__._seats = seats
+            _SEATS[type(self)] = seats
         hands = [0] * (self.players + 1)
         for c, s in zip(self.deck, seats[self.dealer]):
             hands[s] |= 1 << c
@@ -380,7 +384,7 @@ class FrenchDeal(Deal):
         if ph == "ecart":
             return cards_of(self._legal_ecart())
         if ph == "poignee":
-            return [DONE] + self._poignee_tiers(self.to_play)
+            return [DONE] + self._poignee_tiers(self._seat())
         if ph == "show":
             return cards_of(self._legal_show())
         if ph == "chelem":
@@ -398,7 +402,7 @@ class FrenchDeal(Deal):
         return action in self._legal_actions()
 
     def _legal_play(self) -> CardSet:
-        h = self.hands[self.to_play]
+        h = self.hands[self._seat()]
         trick = self.trick
         if not trick or (len(trick) == 1 and trick[0] == FOOL):
             if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
@@ -424,14 +428,14 @@ class FrenchDeal(Deal):
         return (higher or trumps) | (h & 1)
 
     def _legal_ecart(self) -> CardSet:
-        avail = self.hands[self.taker] & _above(self.last_discard)
+        avail = self.hands[self._taker()] & _above(self.last_discard)
         if self.ecart_trumps:
             return _drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
         return _drop_highest(avail & ECART_FREE, self.ecart_left - 1)
 
     def _callable(self) -> CardSet:
         """The cards the taker may call (§4.4)."""
-        h = self.hands[self.taker]
+        h = self.hands[self._taker()]
         levels = self._o.escalation
         if self._o.self_call:
             out = levels[0]
@@ -452,12 +456,19 @@ class FrenchDeal(Deal):
             pool |= self.ecart & TRUMPS
         return pool
 
+    def _taker(self) -> Seat:
+        """The taker, once bidding has ended with a contract."""
+        t = self.taker
+        assert t is not None, "no contract"
+        return t
+
     def _poignee_tiers(self, p: Seat) -> list[int]:
         t = self._poignee_pool(p).bit_count()
         fool = self.hands[p] & 1
         return [a for a, n in zip(POIGNEES, self.POIGNEE_SIZES) if t >= n or (fool and t == n - 1)]
 
     def _legal_show(self) -> CardSet:
+        assert self.pending is not None
         _, eligible, needed, chosen, last = self.pending
         return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
 
@@ -465,7 +476,7 @@ class FrenchDeal(Deal):
     def explain_illegal(self, action: int) -> str:
         n = self.notation
         tok = self.action_token(action)
-        ph, p = self.phase, self.to_play
+        ph, p = self.phase, self._seat()
         if ph == "bid":
             if action in BIDS:
                 return (f"{tok} does not overcall {self.action_token(self.high)}: each bid must be "
@@ -538,14 +549,14 @@ class FrenchDeal(Deal):
             self._show(a)
         elif ph == "chelem":
             self.chelem = a == CHELEM
-            self.leader = self.taker if self.chelem else (self.dealer + 1) % self.players
+            self.leader = self._taker() if self.chelem else (self.dealer + 1) % self.players
             self.to_play = self.leader
             self._begin_turn()
         elif ph == "call":
             self._call(a)
 
     def _bid(self, a: int) -> None:
-        p = self.to_play
+        p = self._seat()
         n = self.players
         self.bids.append((p, a))
         if a != PASS:
@@ -558,7 +569,7 @@ class FrenchDeal(Deal):
             self.phase, self.to_play = "over", None
             return
         self.contract = self.high
-        self.camp = 1 << self.taker
+        self.camp = 1 << self._taker()
         if n == 5:
             self.phase, self.to_play = "call", self.taker
             return
@@ -574,19 +585,20 @@ class FrenchDeal(Deal):
 
     def _take_chien(self) -> None:
         """Prise and Garde: the chien is shown and taken, the écart follows; else the chelem."""
+        t = self._taker()
         if self.contract in (PRISE, GARDE):
-            t = self.taker
             self.chien_shown = True
             self.hands[t] |= self.chien
             self.phase, self.to_play = "ecart", t
             self.ecart_left = self.CHIEN
             self.ecart_trumps = max(0, self.CHIEN - (self.hands[t] & ECART_FREE).bit_count())
             return
-        self.phase, self.to_play = "chelem", self.taker
+        self.phase, self.to_play = "chelem", t
 
     def _discard(self, c: int) -> None:
         bit = 1 << c
-        self.hands[self.taker] ^= bit
+        t = self._taker()
+        self.hands[t] ^= bit
         self.ecart |= bit
         self.last_discard = c
         self.ecart_left -= 1
@@ -595,20 +607,20 @@ class FrenchDeal(Deal):
         if not self.ecart_left:
             trumps = self.ecart & TRUMPS
             if trumps:  # trumps in the écart are shown (§4.1)
-                self.shown.append((self.taker, DONE, trumps))
+                self.shown.append((t, DONE, trumps))
             self.phase = "chelem"
 
     def _begin_turn(self) -> None:
         """Before his first card a player may declare a poignée (§4.1)."""
         if self.trick_no == 0:
-            p = self.to_play
+            p = self._seat()
             if not self.asked >> p & 1 and self._poignee_tiers(p):
                 self.phase = "poignee"
                 return
         self.phase = "play"
 
     def _poignee(self, a: int) -> None:
-        p = self.to_play
+        p = self._seat()
         self.asked |= 1 << p
         if a == DONE:
             self.phase = "play"
@@ -625,11 +637,12 @@ class FrenchDeal(Deal):
             self._declared(p, a, pool)
 
     def _show(self, c: int) -> None:
+        assert self.pending is not None
         a, eligible, needed, chosen, _ = self.pending
         chosen |= 1 << c
         if chosen.bit_count() == needed:
             self.pending = None
-            self._declared(self.to_play, a, chosen)
+            self._declared(self._seat(), a, chosen)
         else:
             self.pending = (a, eligible, needed, chosen, c)
 
@@ -639,7 +652,7 @@ class FrenchDeal(Deal):
         self.phase = "play"
 
     def _play(self, c: int) -> None:
-        p = self.to_play
+        p = self._seat()
         self.hands[p] ^= 1 << c
         trick = self.trick
         trick.append(c)
@@ -673,7 +686,7 @@ class FrenchDeal(Deal):
                     self.adj = 1 if theirs else -1
             elif self._o.other_camp and ours == theirs:
                 gain ^= 1
-                to = self.taker if not ours else next(s for s in range(n) if not camp >> s & 1)
+                to = self._taker() if not ours else next(s for s in range(n) if not camp >> s & 1)
                 self.piles[to] |= 1
                 self.excuse = (owner, t, to)
                 self.adj = 1 if theirs else -1
@@ -765,7 +778,7 @@ class FrenchDeal(Deal):
             ch = -self._o.defence_chelem
         else:
             ch = 0
-        parts = per_defender_amount(points, bouts, self.contract, pab, self.poignee, ch)
+        parts = per_defender_amount(points, bouts, self.contract, pab, self.poignee, ch)  # type: ignore[arg-type]  # a contract was bid
         r = self._o.rounding
         if r:
             total = sum(parts.values())
@@ -780,7 +793,7 @@ class FrenchDeal(Deal):
 
     def _pay_parts(self, parts: dict[str, int]) -> None:
         """Each defender pays the taker (or his partner) each part; a negative part goes back."""
-        n, taker = self.players, self.taker
+        n, taker = self.players, self._taker()
         defenders = [(taker + i) % n for i in range(1, n) if not self.camp >> ((taker + i) % n) & 1]
         partner = self.partner
         for reason, amount in parts.items():
@@ -869,11 +882,11 @@ class FrenchDeal(Deal):
             info["all_passed"] = True
         else:
             info.update(self.outcome)
-            info["contract"] = self.action_token(self.contract)
+            info["contract"] = self.action_token(self.contract)  # type: ignore[arg-type]
             info["taker"] = self.taker
             info["chelem_announced"] = self.chelem
             if n == 5:
-                info["called"] = format_card(self.called, self.notation)
+                info["called"] = format_card(self.called, self.notation)  # type: ignore[arg-type]
                 info["partner"] = self.partner
             if self.excuse is not None:
                 info["excuse"] = list(self.excuse)

@@ -256,7 +256,7 @@ class French2pDeal(Deal):
         return False
 
     def _legal_play(self) -> CardSet:
-        p = self.to_play
+        p = self._seat()
         h, u = self.hands[p], self.up[p]
         trick = self.trick
         if not trick or trick[0] == FOOL:
@@ -270,7 +270,7 @@ class French2pDeal(Deal):
         return self.hands[seat] | self.up[seat]
 
     def explain_illegal(self, action: int) -> str:
-        p = self.to_play
+        p = self._seat()
         tok = self.action_token(action)
         if action >= 78:
             return f"{tok} is not legal now: seat {p} must play a card"
@@ -293,7 +293,7 @@ class French2pDeal(Deal):
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, c: int) -> None:
-        p = self.to_play
+        p = self._seat()
         bit = 1 << c
         k = self.pile_of[c]
         if k >= 0:
@@ -429,6 +429,7 @@ class French2pDeal(Deal):
         if self.phase != "over":
             raise IllegalActionError(f"the deal is not over (phase {self.phase})")
         o = self.outcome
+        assert o is not None
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         if self.zero_sum:
             by_source = ledger.by_source(self.SOURCES)

@@ -410,7 +410,7 @@ class MarollesDeal(Deal):
             self._skip_discarders()
 
     def _skip_discarders(self) -> None:
-        while self.order_idx < self.players and not self.discard_left[self.to_play]:
+        while self.order_idx < self.players and not self.discard_left[self._seat()]:
             self.order_idx += 1
             self.to_play = (self.dealer + 1 + self.order_idx) % self.players
         if self.order_idx >= self.players:
@@ -419,7 +419,7 @@ class MarollesDeal(Deal):
     def _begin_turn(self) -> None:
         """In the first trick with ``before_own_first_card``, a player declares before playing."""
         if self._o.declare_at_first_card and self.trick_no == 0:
-            p = self.to_play
+            p = self._seat()
             if not self.decl_groups[p] >> 31 & 1:
                 self.phase = "declare"
                 return
@@ -436,7 +436,7 @@ class MarollesDeal(Deal):
                 out.append(DONE)
             return out
         if ph == "declare":
-            return [DONE] + sorted(self._declarable(self.to_play))
+            return [DONE] + sorted(self._declarable(self._seat()))
         if ph == "show":
             return cards_of(self._legal_show())
         if ph == "redeal":
@@ -463,7 +463,7 @@ class MarollesDeal(Deal):
     def _legal_play(self) -> tuple[CardSet, CardSet]:
         """(cards the seat may play, cards that keep the obligations); they differ only when
         revokes are allowed."""
-        h = self.hands[self.to_play]
+        h = self.hands[self._seat()]
         trick = self.trick
         lead = trick[0] if trick else -1
         if lead == FOOL:
@@ -488,7 +488,7 @@ class MarollesDeal(Deal):
         return duty, duty
 
     def _legal_discards(self) -> CardSet:
-        p = self.to_play
+        p = self._seat()
         h = self.hands[p]
         need = self.discard_left[p]
         above = _above(self.last_discard[p])
@@ -580,6 +580,7 @@ class MarollesDeal(Deal):
         return h & BOUTS, 0, 0  # qui n'a le sien: the two he holds
 
     def _legal_show(self) -> CardSet:
+        assert self.pending is not None
         _, _, eligible, needed, chosen, last = self.pending
         return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
 
@@ -587,7 +588,7 @@ class MarollesDeal(Deal):
     def explain_illegal(self, action: int) -> str:
         n = self.notation
         tok = self.action_token(action)
-        ph, p = self.phase, self.to_play
+        ph, p = self.phase, self._seat()
         if ph in ("play", "discard", "show") and action >= 78:
             return f"{tok} is not legal now: seat {p} must {'play' if ph == 'play' else ph} a card"
         if ph in ("redeal", "grant", "declare") and action < 78:
@@ -625,7 +626,7 @@ class MarollesDeal(Deal):
         if ph == "declare":
             return f"seat {p} cannot declare {tok}: the hand does not hold it, or it is already declared"
         if ph == "show":
-            return (f"{format_card(action, n)} cannot be shown for {DECLARATION_NAMES[self.pending[0]]}: "
+            return (f"{format_card(action, n)} cannot be shown for {DECLARATION_NAMES[self.pending[0]]}: "  # type: ignore[index]
                     "choose from the eligible cards, in ascending order")
         return super().explain_illegal(action)
 
@@ -642,10 +643,10 @@ class MarollesDeal(Deal):
             self._show(a)
         elif ph == "redeal":
             if a == REDEAL:
-                self.redeal_asker = self.to_play
+                self.redeal_asker = self._seat()
                 self.redeal_votes = 0
                 self.phase = "grant"
-                self.to_play = (self.to_play + 1) % self.players
+                self.to_play = (self._seat() + 1) % self.players
             else:
                 self._next_in_order()
         elif ph == "grant":
@@ -661,10 +662,10 @@ class MarollesDeal(Deal):
                 self.points = (0,) * self.players
                 self.phase, self.to_play = "over", None
             else:
-                self.to_play = (self.to_play + 1) % self.players
+                self.to_play = (self._seat() + 1) % self.players
 
     def _discard(self, a: int) -> None:
-        p = self.to_play
+        p = self._seat()
         if a == DONE:  # too few discards (wrong_discard_count=penalty_1m_and_forfeit)
             self._pay_each(p, 1, "wrong_discard")
             self._forfeit(p)
@@ -688,7 +689,7 @@ class MarollesDeal(Deal):
             self._next_in_order()
 
     def _declare(self, a: int) -> None:
-        p = self.to_play
+        p = self._seat()
         if a == DONE:
             if self._o.declare_at_first_card:
                 self.decl_groups[p] |= 1 << 31
@@ -706,12 +707,13 @@ class MarollesDeal(Deal):
         self._declared(p, a, forced | eligible)
 
     def _show(self, c: int) -> None:
+        assert self.pending is not None
         a, forced, eligible, needed, chosen, _ = self.pending
         chosen |= 1 << c
         if chosen.bit_count() == needed:
             self.pending = None
             self.phase = "declare"
-            self._declared(self.to_play, a, forced | chosen)
+            self._declared(self._seat(), a, forced | chosen)
         else:
             self.pending = (a, forced, eligible, needed, chosen, c)
 
@@ -733,7 +735,7 @@ class MarollesDeal(Deal):
         self._collect(p, value, "declaration", None, name)
 
     def _play(self, c: int) -> None:
-        p = self.to_play
+        p = self._seat()
         o = self._o
         if o.revoke_allowed:
             duty = self._legal_play()[1]
