@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test bench clean
+.PHONY: play test test-fast fast pure bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,27 @@ play: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest -q
+	$(MAKE) --no-print-directory test-fast
+
+# The engine compiled with mypyc (optional, about twice as fast; docs/benchmarks.md).
+$(BIN)/.fast: $(BIN)/.installed
+	$(BIN)/python -m pip install -q -e '.[fast]'
+	touch $@
+
+fast: $(BIN)/.fast
+	$(BIN)/python scripts/compile.py
+
+pure: $(BIN)/.installed
+	$(BIN)/python scripts/compile.py --clean
+
+# The test suite again on a compiled copy of the engine (skipped without a C compiler).
+FAST_COPY ?= build/fast-test
+test-fast: $(BIN)/.fast
+	@if command -v $${CC:-cc} >/dev/null || command -v gcc >/dev/null; then \
+		$(BIN)/python scripts/compile.py --into $(FAST_COPY) && \
+		cd $(FAST_COPY) && PYTHONPATH=. $(abspath $(BIN))/python -c 'import tarot; assert tarot.COMPILED' && \
+		PYTHONPATH=. $(abspath $(BIN))/python -m pytest -q tests; \
+	else echo "no C compiler: the compiled engine is not tested"; fi
 
 $(BIN)/.bench: $(BIN)/.installed
 	$(BIN)/python -m pip install -q -e '.[bench]'
@@ -26,3 +47,4 @@ bench: $(BIN)/.bench
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find tarot -name '*.so' -delete; rm -f *__mypyc*.so

@@ -349,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         "rounds": args.rounds,
         "seed": args.seed,
         "engine_revision": engine_revision(),
+        "engine_compiled": tarot.COMPILED,
         "command": " ".join(["python", "bench/deals_per_second.py",
                              *(argv if argv is not None else sys.argv[1:])]),
         "tarot": side_report("tarot", WHAT[VARIANT]),
@@ -387,7 +388,8 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"Python {report['python']} ({report['implementation']}), {report['cpu_model']}, "
           f"nproc {report['nproc']}, pinned to cpu {cpu}")
-    print(f"engine at {report['engine_revision']}; {args.rounds} interleaved rounds of {args.seconds:g} s "
+    print(f"engine at {report['engine_revision']}"
+          f" ({'compiled with mypyc' if tarot.COMPILED else 'pure Python'}); {args.rounds} interleaved rounds of {args.seconds:g} s "
           "per side; medians over rounds:")
     rows = [("tarot", report["tarot"])] + ([("tarok", report["tarok"])] if tarok is not None else [])
     for name, r in rows:

@@ -22,10 +22,32 @@ from . import variants as _variants  # noqa: F401  (registers the games)
 
 __version__ = "0.1.0"
 
+
+def _compiled_engine() -> bool:
+    """Whether the engine's modules were imported compiled (``make fast``: mypyc); refuses a
+    module compiled before its source last changed, which would run the old rules."""
+    import os
+    import sys
+    compiled = False
+    for name, module in list(sys.modules.items()):
+        so = getattr(module, "__file__", None) or ""
+        if not name.startswith("tarot.") or not so.endswith(".so"):
+            continue
+        compiled = True
+        source = so[:so.index(".", so.rindex(os.sep))] + ".py"
+        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(so):
+            raise ImportError(f"{name} was compiled before {source} last changed: run `make fast` "
+                              "again, or `make pure` to go back to pure Python")
+    return compiled
+
+
+#: True when the engine runs compiled with mypyc (``make fast``), False in pure Python.
+COMPILED = _compiled_engine()
+
 __all__ = [
     "ACTION_IDS", "DONE", "NUM_ACTIONS", "action_token", "parse_action", "FRENCH", "ITALIAN",
     "Card", "CardSet", "Seat", "card_name", "cards_of", "format_card", "format_cards", "mask",
     "parse_card", "parse_cards", "VARIANTS", "Deal", "DealResult", "View", "new_deal",
     "variant_class", "IllegalActionError", "OptionError", "RecordError", "TarotError",
-    "UnknownVariantError", "Ledger", "Payment",
+    "UnknownVariantError", "Ledger", "Payment", "COMPILED",
 ]

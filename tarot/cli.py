@@ -52,7 +52,7 @@ def _setup(variant: str, option: list[str] | None, players: int | None = None) -
         values = parse_assignments(option or [])
         if players is not None:
             if not any(o.key == "players" for o in variant_class(variant).OPTIONS):
-                raise TarotError(f"{variant} is played by {variant_class(variant).players} "
+                raise TarotError(f"{variant} is played by {variant_class(variant).PLAYERS} "
                                  f"players: --players does not apply")
             if values.get("players", str(players)) != str(players):
                 raise TarotError(f"--players {players} contradicts --option players={values['players']}")

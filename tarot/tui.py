@@ -742,7 +742,7 @@ def variants_table() -> Table:
     for name in sorted(VARIANTS):
         cls = VARIANTS[name]
         spec = next((o for o in cls.OPTIONS if o.key == "players"), None)
-        count = f"{spec.int_range[0]}-{spec.int_range[1]}" if spec and spec.int_range else str(cls.players)
+        count = f"{spec.int_range[0]}-{spec.int_range[1]}" if spec and spec.int_range else str(cls.PLAYERS)
         t.add_row(name, cls.title, count, str(len(cls.OPTIONS)))
     return t
 

@@ -230,7 +230,7 @@ def play_checked(deal, rng, steps=True):
 def test_random_deals_with_random_options(variant, chunk):
     """1,000 deals a chunk: the first 3 chunks check every step, the others the outcome."""
     rng = random.Random(1000 * VARIANTS.index(variant) + chunk)
-    n = variant_class(variant).players
+    n = variant_class(variant).PLAYERS
     seen = {"half": 0, "whole": 0, "passed": 0, "chelem_announced": 0, "pab": 0}
     for _ in range(1000):
         deal = tarot.new_deal(variant, random_options(rng, variant), seed=rng.randrange(2**32),
@@ -272,7 +272,7 @@ def test_undo_restores_every_position(variant):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_records_round_trip(variant):
     rng = random.Random(3)
-    n = variant_class(variant).players
+    n = variant_class(variant).PLAYERS
     for i in range(40):
         deal = tarot.new_deal(variant, random_options(rng, variant), seed=i, dealer=i % n)
         while not deal.is_over:
@@ -312,7 +312,7 @@ def test_rule_bot_acts_legally_and_beats_random_players(variant):
     from tarot.bots import make_bot, play_out
 
     rng = random.Random(21)
-    n = variant_class(variant).players
+    n = variant_class(variant).PLAYERS
     gain = 0
     phases = set()
     for i in range(150):

@@ -37,7 +37,7 @@ def fill(variant, hands, chien=None, void=None):
     cards first, then trumps II..XX, then the Petit, the 21 and the Excuse; a seat in ``void``
     (seat -> letters S C H D, T for trumps) gets none of those."""
     cls = tarot.variant_class(variant)
-    n, size, csize = cls.players, cls.HAND, cls.CHIEN
+    n, size, csize = cls.PLAYERS, cls.HAND, cls.CHIEN
     given = {s: M(t) for s, t in hands.items()}
     ch = M(chien) if chien else 0
     used = ch

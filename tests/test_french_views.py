@@ -71,7 +71,7 @@ def check_views(deal):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_views_of_random_deals(variant):
     rng = random.Random(VARIANTS.index(variant))
-    n = variant_class(variant).players
+    n = variant_class(variant).PLAYERS
     seen_partner_hidden = 0
     for _ in range(250):
         deal = tarot.new_deal(variant, random_options(rng, variant), seed=rng.randrange(2**32),

@@ -134,6 +134,13 @@ class Notation:
     fool_name_fr: str
     suit_symbols: tuple[str, str, str, str]
 
+    def __reduce__(self) -> tuple:
+        # Pickled by its fields (views are pickled to worker processes): the default way sets
+        # the fields one by one, which a compiled frozen dataclass refuses.
+        return (Notation, (self.name, self.suit_letters, self.fool_token, self.suit_names_en,
+                           self.suit_names_fr, self.fool_name_en, self.fool_name_fr,
+                           self.suit_symbols))
+
 
 ITALIAN = Notation(
     name="italian",

@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask, rank_of
 from .errors import IllegalActionError, UnknownVariantError
-from .ledger import SOURCES, Ledger, Payment
+from .ledger import SOURCES, Ledger
 from .options import Option, Options
+from .view import View
 
 
 @dataclass(frozen=True)
@@ -32,84 +33,9 @@ class DealResult:
     info: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class View:
-    """What one seat may know (DESIGN.md, core step 4): its own hand and everything public.
-
-    ``shown`` lists the declarations made, as ``(seat, action, cards)``; ``tricks`` the
-    finished tricks as ``(leader, cards, winner)``; ``trick`` the cards on the table in
-    play order from ``leader``. No other seat's hand, discard or undeclared card is here.
-    """
-
-    variant: str
-    options: Options
-    seat: Seat
-    players: int
-    dealer: Seat
-    phase: str
-    to_play: Seat | None
-    hand: CardSet
-    discards: CardSet
-    hand_sizes: tuple[int, ...]
-    cut_card: Card | None
-    shown: tuple[tuple[Seat, int, CardSet], ...]
-    tricks: tuple[tuple[Seat, tuple[Card, ...], Seat], ...]
-    leader: Seat | None
-    trick: tuple[Card, ...]
-    payments: tuple[Payment, ...]
-    legal_actions: tuple[int, ...]
-    #: Cards this seat has chosen for a declaration it has not finished showing.
-    pending_show: CardSet = 0
-    #: The declaration (action id) whose cards this seat is choosing, in the ``show`` phase.
-    pending_declaration: int | None = None
-    notation: Notation = ITALIAN
-    #: French Tarot: the bids in order as ``(seat, action)``; the contract (a bid action) and
-    #: the taker once bidding has ended.
-    bids: tuple[tuple[Seat, int], ...] = ()
-    contract: int | None = None
-    taker: Seat | None = None
-    #: The cards of the chien (talon) this seat has seen: all six when it is shown.
-    chien: CardSet = 0
-    #: Five players: the card called, and the partner once that card has been played.
-    called: Card | None = None
-    partner: Seat | None = None
-    #: Face-up cards on the table per seat (the two-player game's piles), seat 0 first.
-    table: tuple[CardSet, ...] = ()
-    #: Other public facts of a variant (JSON values), e.g. a Fool's unpaid consolation card.
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def build(cls, **fields: Any) -> View:
-        """The engine's constructor: the same view as ``View(**fields)`` in a tenth of the
-        time (a frozen dataclass's ``__init__`` sets its 25 fields one by one, and a search
-        makes a view at every decision of every sampled deal). The engine names the fields
-        right (a test checks every variant's views); anything else uses ``View(...)``."""
-        fields.setdefault("extra", {})
-        view = _new(cls)
-        _setattr(view, "__dict__", fields)
-        return view
-
-    def known_cards(self) -> CardSet:
-        """Every card id this view mentions (own hand and discards, shown, played, the cut,
-        the chien seen, the face-up table cards)."""
-        m = self.hand | self.discards | self.pending_show | self.chien
-        for t in self.table:
-            m |= t
-        for _, _, cs in self.shown:
-            m |= cs
-        for _, cards, _ in self.tricks:
-            m |= mask(cards)
-        m |= mask(self.trick)
-        if self.cut_card is not None:
-            m |= 1 << self.cut_card
-        return m
-
-
 VARIANTS: dict[str, type[Deal]] = {}
 #: Each variant's default options, made once.
 _DEFAULT_OPTIONS: dict[type[Deal], Options] = {}
-_new = object.__new__
-_setattr = object.__setattr__
 
 
 def register(cls: type[Deal]) -> type[Deal]:
@@ -147,9 +73,9 @@ class Deal:
     notation: ClassVar[Notation] = ITALIAN
     #: All cards of the variant's pack, as a set.
     PACK: ClassVar[CardSet] = 0
-    #: The number of seats; a variant whose ``players`` is an option sets it per deal
-    #: (``players_for``).
-    players: int = 0
+    #: The number of seats of the variant's deals (where it is an option, the default;
+    #: ``players_for`` gives it for a set of options, ``deal.players`` for a deal).
+    PLAYERS: ClassVar[int] = 0
     #: The sources of payment this variant reports (``DealResult.by_source`` keys), in order.
     SOURCES: ClassVar[tuple[str, ...]] = SOURCES
     #: What scores count: ``marques`` (Marolles) or ``points``.
@@ -162,6 +88,8 @@ class Deal:
 
     # Set by subclasses' __init__.
     options: Options
+    #: The number of seats of this deal.
+    players: int
     dealer: Seat
     deck: tuple[Card, ...]
     phase: str
@@ -188,7 +116,7 @@ class Deal:
         """
         if any(o.key == "players" for o in cls.OPTIONS):
             return int(cls.make_options(options)["players"])
-        return cls.players
+        return cls.PLAYERS
 
     @classmethod
     def seat_step(cls, options: Mapping[str, object] | None = None) -> int:
@@ -292,15 +220,16 @@ class Deal:
     #: (history length, legal actions) of the position last asked; pop() forgets it.
     _legal: tuple[int, list[int]] = (-1, [])
 
-    def push(self, action: int) -> None:
-        """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing."""
+    def push(self, action: object) -> None:
+        """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing
+        (``action`` is typed ``object``: anything else than an action id is refused here)."""
         if type(action) is not int or not self.is_legal(action):
             self._refuse(action)
         self._undo.append(self._snapshot())
         self.history.append(action)
         self._apply(action)
 
-    def _refuse(self, action: object) -> None:
+    def _refuse(self, action: object) -> NoReturn:
         """Raise the error that says why ``action`` cannot be pushed now."""
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
             raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")

@@ -137,7 +137,6 @@ EARLY_FRENCH_OPTIONS: tuple[Option, ...] = (
 )
 
 
-@register
 class EarlyFrenchDeal(Deal):
     """One hand of Early French Tarot (RULES.md §3); see the module docstring."""
 
@@ -146,7 +145,7 @@ class EarlyFrenchDeal(Deal):
     OPTIONS = EARLY_FRENCH_OPTIONS
     notation = ITALIAN
     PACK = FULL_PACK
-    players = 4
+    PLAYERS = 4
     SOURCES = EARLY_FRENCH_SOURCES
     SCORE_UNIT = "points"
 
@@ -387,7 +386,7 @@ class EarlyFrenchDeal(Deal):
 
     def copy(self) -> EarlyFrenchDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
         for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "players", "step",
                      "power", "values", "forced_lowest", "baseline", "leader", "trick_no",
                      "fool_owner", "fool_trick", "fool_receiver", "debt", "surrendered"):
@@ -647,3 +646,7 @@ class EarlyFrenchGame:
 __all__ = ["EarlyFrenchDeal", "EarlyFrenchGame", "GameResult", "EARLY_FRENCH_OPTIONS",
            "EARLY_FRENCH_SOURCES", "SCORING_TABLES", "CARD_VALUES", "POWER_PLAIN",
            "POWER_REVERSED", "winning_index", "scoring_points"]
+
+# Registered by call, not by a class decorator: mypyc compiles decorated classes as
+# plain Python classes, which cannot derive from the compiled Deal.
+register(EarlyFrenchDeal)

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
@@ -230,10 +230,10 @@ class FrenchDeal(Deal):
     SOURCES = ("contract", "petit_au_bout", "poignee", "chelem")
     SCORE_UNIT = "points"
     #: Cards per hand, cards per packet, cards in the chien, poignée sizes.
-    HAND = 18
-    PACKET = 3
-    CHIEN = 6
-    POIGNEE_SIZES = (10, 13, 15)
+    HAND: ClassVar[int] = 18
+    PACKET: ClassVar[int] = 3
+    CHIEN: ClassVar[int] = 6
+    POIGNEE_SIZES: ClassVar[tuple[int, int, int]] = (10, 13, 15)
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal", "_o",
@@ -247,6 +247,7 @@ class FrenchDeal(Deal):
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
                  rng: random.Random | None = None) -> None:
         self.options = self.make_options(options)
+        self.players = self.PLAYERS
         o = self.options
         flags = _FLAGS.get(o)
         if flags is None:
@@ -301,7 +302,7 @@ class FrenchDeal(Deal):
         right (0) anticlockwise, -1 for the chien; the packet's number (-1 for the chien)."""
         plan = _PLANS.get(cls)
         if plan is None:
-            n, k = cls.players, cls.CHIEN
+            n, k = cls.PLAYERS, cls.CHIEN
             packets = n * cls.HAND // cls.PACKET
             gaps = {((j + 1) * packets * 2 + k + 1) // (2 * (k + 1)) for j in range(k)}
             who: list[int] = []
@@ -339,7 +340,7 @@ class FrenchDeal(Deal):
         >>> FrenchDeal4(deck=d, dealer=3).hands[2] == mask(range(36, 54))
         True
         """
-        n = cls.players
+        n = cls.PLAYERS
         if sorted(hands) != list(range(n)) or any(h.bit_count() != cls.HAND for h in hands.values()) \
                 or chien.bit_count() != cls.CHIEN:
             raise IllegalActionError(f"{cls.variant} needs {n} hands of {cls.HAND} cards and a chien "
@@ -855,8 +856,8 @@ class FrenchDeal(Deal):
 
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = object.__new__(type(self))
-        for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "_o", "chien",
+        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
+        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal", "_o", "chien",
                      "ecart", "high", "order_idx", "contract", "taker", "called", "partner", "camp",
                      "revealed", "chien_shown", "chelem", "asked", "pending", "leader", "trick_no",
                      "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps",
@@ -965,38 +966,37 @@ class FrenchDeal(Deal):
         )
 
 
-@register
 class FrenchDeal4(FrenchDeal):
     """Four players (§4.1): 18 cards each, by threes; chien of 6; poignées 10/13/15."""
 
     variant = "fft-4p"
     title = "French Tarot (FFT): four players"
-    players = 4
+    PLAYERS = 4
     __slots__ = ()
 
 
-@register
 class FrenchDeal3(FrenchDeal):
     """Three players (§4.3): 24 cards each, by fours; chien of 6; poignées 13/15/18."""
 
     variant = "fft-3p"
     title = "French Tarot (FFT): three players"
-    players = 3
-    HAND, PACKET = 24, 4
+    PLAYERS = 3
+    HAND = 24
+    PACKET = 4
     POIGNEE_SIZES = (13, 15, 18)
     __slots__ = ()
 
 
-@register
 class FrenchDeal5(FrenchDeal):
     """Five players (§4.4): 15 cards each, by threes; chien of 3; a called King; poignées
     8/10/13."""
 
     variant = "fft-5p"
     title = "French Tarot (FFT): five players, a called King"
-    players = 5
+    PLAYERS = 5
     OPTIONS = FRENCH_OPTIONS + FIVE_PLAYER_OPTIONS
-    HAND, CHIEN = 15, 3
+    HAND = 15
+    CHIEN = 3
     POIGNEE_SIZES = (8, 10, 13)
     __slots__ = ()
 
@@ -1004,3 +1004,9 @@ class FrenchDeal5(FrenchDeal):
 __all__ = ["FrenchDeal", "FrenchDeal3", "FrenchDeal4", "FrenchDeal5", "FRENCH_OPTIONS",
            "FIVE_PLAYER_OPTIONS", "winning_index", "half_point_rounding", "per_defender_amount",
            "MULTIPLIER", "POIGNEES", "POIGNEE_VALUES", "BIDS"]
+
+# Registered by call, not by a class decorator: mypyc compiles decorated classes as
+# plain Python classes, which cannot derive from the compiled Deal.
+register(FrenchDeal4)
+register(FrenchDeal3)
+register(FrenchDeal5)

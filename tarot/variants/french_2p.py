@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name,
@@ -174,7 +174,6 @@ FRENCH_2P_OPTIONS: tuple[Option, ...] = (
 )
 
 
-@register
 class French2pDeal(Deal):
     """One deal of two-player French Tarot (RULES.md §4.5)."""
 
@@ -183,10 +182,10 @@ class French2pDeal(Deal):
     OPTIONS = FRENCH_2P_OPTIONS
     notation = FRENCH
     PACK = FULL_PACK
-    players = 2
+    PLAYERS = 2
     SOURCES = FRENCH_2P_SOURCES
     SCORE_UNIT = "points"
-    TRICKS = TRICKS
+    TRICKS: ClassVar[int] = TRICKS
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal",
@@ -198,6 +197,7 @@ class French2pDeal(Deal):
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
                  rng: random.Random | None = None) -> None:
         self.options = self.make_options(options)
+        self.players = self.PLAYERS
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
             raise IllegalActionError(f"dealer must be a seat 0..1, not {dealer!r}")
         self.zero_sum = self.options["two_player_scoring"] == "zero_sum"
@@ -411,8 +411,8 @@ class French2pDeal(Deal):
 
     def copy(self) -> French2pDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = object.__new__(type(self))
-        for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "zero_sum", "bind",
+        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
+        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal", "zero_sum", "bind",
                      "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "depth", "up", "trick", "tricks", "won"):
@@ -529,3 +529,7 @@ class French2pDeal(Deal):
 
 __all__ = ["French2pDeal", "FRENCH_2P_OPTIONS", "FRENCH_2P_SOURCES", "layout", "second_wins",
            "obliged", "TRICKS", "LOW_CARDS"]
+
+# Registered by call, not by a class decorator: mypyc compiles decorated classes as
+# plain Python classes, which cannot derive from the compiled Deal.
+register(French2pDeal)

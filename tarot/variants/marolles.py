@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
@@ -250,7 +251,6 @@ MAROLLES_OPTIONS: tuple[Option, ...] = (
 )
 
 
-@register
 class MarollesDeal(Deal):
     """One deal of Marolles 1637 (RULES.md §1)."""
 
@@ -259,13 +259,15 @@ class MarollesDeal(Deal):
     OPTIONS = MAROLLES_OPTIONS
     notation = ITALIAN
     PACK = PACK_66
-    players = 3
+    PLAYERS = 3
     #: Cards each non-dealer and the dealer hold after the deal, and discard.
-    HAND_SIZE, DEALER_HAND = 21, 24
-    DISCARDS, DEALER_DISCARDS = 1, 4
-    TRICKS = 20
+    HAND_SIZE: ClassVar[int] = 21
+    DEALER_HAND: ClassVar[int] = 24
+    DISCARDS: ClassVar[int] = 1
+    DEALER_DISCARDS: ClassVar[int] = 4
+    TRICKS: ClassVar[int] = 20
     #: Two players with le Mort (§1.10): a third hand, dealt but never seated.
-    MORT = False
+    MORT: ClassVar[bool] = False
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "hands", "piles",
@@ -280,6 +282,7 @@ class MarollesDeal(Deal):
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
                  rng: random.Random | None = None) -> None:
         self.options = self.make_options(options)
+        self.players = self.PLAYERS
         o = self.options
         if o["declarations_after_discard"] == "false" and o["declaration_timing"] != "before_first_lead":
             raise OptionError("declarations_after_discard=false needs declaration_timing=before_first_lead:"
@@ -345,7 +348,7 @@ class MarollesDeal(Deal):
         key = (cls, packet, dealer)
         slots = _DEAL_SLOTS.get(key)
         if slots is None:
-            n = cls.players
+            n = cls.PLAYERS
             order = [1 - dealer, 2, dealer] if cls.MORT else [(dealer + 1 + i) % n for i in range(n)]
             out: list[int] = []
             for _ in range(cls.HAND_SIZE // packet):
@@ -929,8 +932,8 @@ class MarollesDeal(Deal):
 
     def copy(self) -> MarollesDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = object.__new__(type(self))
-        for name in ("options", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
+        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
+        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
                      "_o", "_legal", "mort_cards", "mort_competes"):
             setattr(new, name, getattr(self, name))
@@ -1077,7 +1080,6 @@ MAROLLES_78_OPTIONS = _with(
 )
 
 
-@register
 class Marolles78Deal(MarollesDeal):
     """Marolles's 78-card base game (RULES.md §2): the full pack, 25 cards to each player and
     28 to the dealer, who alone discards 3; 25 tricks; par 26. Otherwise the 1637 rules."""
@@ -1086,8 +1088,10 @@ class Marolles78Deal(MarollesDeal):
     title = "Marolles, the 78-card base game: three players"
     OPTIONS = MAROLLES_78_OPTIONS
     PACK = FULL_PACK
-    HAND_SIZE, DEALER_HAND = 25, 28
-    DISCARDS, DEALER_DISCARDS = 0, 3
+    HAND_SIZE = 25
+    DEALER_HAND = 28
+    DISCARDS = 0
+    DEALER_DISCARDS = 3
     TRICKS = 25
 
 
@@ -1100,7 +1104,6 @@ MAROLLES_2P_OPTIONS = _with(
 )
 
 
-@register
 class MarollesMortDeal(MarollesDeal):
     """Marolles 1637 for two players with le Mort (RULES.md §1.10, S2 p.4).
 
@@ -1117,10 +1120,16 @@ class MarollesMortDeal(MarollesDeal):
     variant = "marolles-2p"
     title = "Marolles 1637 for two players, with le Mort"
     OPTIONS = MAROLLES_2P_OPTIONS
-    players = 2
+    PLAYERS = 2
     MORT = True
 
 
 __all__ = ["MarollesDeal", "Marolles78Deal", "MarollesMortDeal", "MAROLLES_OPTIONS",
            "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "trick_winner",
            "suit_power", "DECLARATION_NAMES", "BELLE"]
+
+# Registered by call, not by a class decorator: mypyc compiles decorated classes as
+# plain Python classes, which cannot derive from the compiled Deal.
+register(MarollesDeal)
+register(Marolles78Deal)
+register(MarollesMortDeal)
