@@ -21,7 +21,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The modules compiled, relative to the repository. Views (``tarot/core/view.py``), options
+#: The modules compiled, relative to the repository: the engine, and the rule bots of Marolles
+#: and French Tarot (the search bots' playouts). Views (``tarot/core/view.py``), options
 #: and errors stay Python: views are built by setting their ``__dict__``, options derive from
 #: ``Mapping`` (an ABC, which compiled classes do not honour in ``isinstance``), and some
 #: errors derive from ``KeyError``.
@@ -30,6 +31,7 @@ COMPILED = [
     "tarot/core/deal.py", "tarot/core/ledger.py", "tarot/core/tricks.py",
     "tarot/variants/early_french.py", "tarot/variants/french.py",
     "tarot/variants/french_2p.py", "tarot/variants/marolles.py",
+    "tarot/bots/odds.py", "tarot/bots/rule.py", "tarot/bots/french.py",
 ]
 
 

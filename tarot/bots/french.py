@@ -28,6 +28,7 @@ its ``View`` alone (no search, no look at hidden cards).
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
@@ -38,7 +39,7 @@ from ..core.deal import View, variant_class
 from ..core.tricks import PLAIN_POWER as _POWER
 from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.french import (
-    BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, winning_index,
+    BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
 from . import RULE_BOTS
 
@@ -144,7 +145,8 @@ class FrenchRuleBot:
     def discards_from(self, view: View, full: CardSet) -> CardSet:
         """The écart this bot makes from ``full`` (the taker's hand with the chien in it): the
         sampler's model of another seat's hidden discards (``sampling.sample_from``)."""
-        return sum(1 << c for c in self._ecart(full, variant_class(view.variant).CHIEN))
+        chien = cast("type[FrenchDeal]", variant_class(view.variant)).CHIEN
+        return sum(1 << c for c in self._ecart(full, chien))
 
     @staticmethod
     def _ecart(full: CardSet, k: int) -> list[Card]:
@@ -178,8 +180,9 @@ class FrenchRuleBot:
         if view.players != 5:
             return {me} if me == taker else {s for s in range(view.players) if s != taker}
         partner = view.partner
+        assert taker is not None  # a king is called once bidding is over
         if me == taker:
-            return {me} if partner in (None, me) else {me, partner}
+            return {me} if partner is None or partner == me else {me, partner}
         if partner == me:
             return {me, taker}
         if partner is not None:
@@ -205,6 +208,7 @@ class FrenchRuleBot:
         if not real:
             return self.lead(view, non_excuse, out_trumps, mates, legal)
         win_i = winning_index(trick)
+        assert view.leader is not None  # a trick on the table has a leader
         winner = (view.leader + win_i) % n
         last_to_play = len(trick) == n - 1
         best = trick[win_i]

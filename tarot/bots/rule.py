@@ -32,7 +32,9 @@ and one who neither follows nor trumps holds no trump either.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
@@ -44,7 +46,7 @@ from ..core.deal import View, variant_class
 from ..core.options import Options
 from ..core.tricks import SUIT_OF as _SUIT
 from ..core.tricks import power_table
-from ..variants.marolles import BELLE, DECLARATIONS, suit_power
+from ..variants.marolles import BELLE, DECLARATIONS, MarollesDeal, suit_power
 from . import RULE_BOTS
 from .odds import p_none as _p_none
 
@@ -78,20 +80,26 @@ def _bits(cs: CardSet) -> int:
     return cs.bit_count()
 
 
+def _tricks(variant: str) -> int:
+    """The number of tricks of a deal of ``variant`` (a Marolles game)."""
+    return cast("type[MarollesDeal]", variant_class(variant)).TRICKS
+
+
 #: Facts of the tricks seen, remembered: every view repeats the tricks played so far.
-_TRICK_FACTS: dict[tuple[int, tuple[Card, ...], int], tuple[CardSet, tuple[tuple[int, int], ...]]] = {}
+_TRICK_FACTS: dict[tuple, tuple[CardSet, tuple[tuple[int, int], ...]]] = {}
 
 
-def _trick_facts(leader: int, cards: tuple[Card, ...],
+def _trick_facts(leader: int, cards: Sequence[Card],
                  n: int) -> tuple[CardSet, tuple[tuple[int, int], ...]]:
     """The cards of a (finished or current) trick as a set, and the voids it reveals as
     ``(seat, suit bits)``: a player who does not follow holds no card of the suit led, and
     one who neither follows nor trumps holds no trump either."""
-    key: tuple | None = (leader, cards, n)
+    key = (leader, cards, n)
+    remember = True
     try:
         facts = _TRICK_FACTS.get(key)
     except TypeError:  # the cards in a list (a view made by hand): worked out, not remembered
-        key, facts = None, None
+        remember, facts = False, None
     if facts is not None:
         return facts
     played = 0
@@ -110,7 +118,7 @@ def _trick_facts(leader: int, cards: tuple[Card, ...],
                 voids.append(((leader + i) % n,
                               1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT))
     facts = (played, tuple(voids))
-    if key is not None:
+    if remember:
         if len(_TRICK_FACTS) >= 100_000:
             _TRICK_FACTS.clear()
         _TRICK_FACTS[key] = facts
@@ -122,14 +130,15 @@ def _trick_facts(leader: int, cards: tuple[Card, ...],
 _TRICKS_FACTS: dict[tuple, tuple[CardSet, tuple[int, ...]]] = {}
 
 
-def _tricks_facts(tricks: tuple, n: int, infer: bool) -> tuple[CardSet, list[int]]:
+def _tricks_facts(tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
     """The cards of the finished ``tricks`` and, if ``infer``, the voids they reveal per seat
     (suit bits; a new list)."""
-    key: tuple | None = (tricks, n, infer)
+    key = (tricks, n, infer)
+    remember = True
     try:
         facts = _TRICKS_FACTS.get(key)
     except TypeError:  # tricks in lists (a view made by hand): worked out, not remembered
-        key, facts = None, None
+        remember, facts = False, None
     if facts is None:
         played = 0
         void = [0] * n
@@ -140,7 +149,7 @@ def _tricks_facts(tricks: tuple, n: int, infer: bool) -> tuple[CardSet, list[int
                 for seat, suits in voids:
                     void[seat] |= suits
         facts = (played, tuple(void))
-        if key is not None:
+        if remember:
             if len(_TRICKS_FACTS) >= 20_000:
                 _TRICKS_FACTS.clear()
             _TRICKS_FACTS[key] = facts
@@ -159,6 +168,7 @@ class _Table:
         infer = v.options.get("revoke_handling", "engine_prevents") == "engine_prevents"
         played, void = _tricks_facts(v.tricks, n, infer)
         if v.trick:
+            assert v.leader is not None  # a trick on the table has a leader
             cards_mask, voids = _trick_facts(v.leader, v.trick, n)
             played |= cards_mask
             if infer:
@@ -291,8 +301,7 @@ class MarollesRuleBot:
         if not legal:
             return v.legal_actions[0]
         dealt = v.hand | v.discards
-        cls = variant_class(v.variant)
-        total = _bits(dealt) - cls.TRICKS
+        total = _bits(dealt) - _tricks(v.variant)
         plan = self._discard_plan(v, dealt, total)
         for c in cards_of(plan & ~v.discards):
             if c in legal:
@@ -303,7 +312,7 @@ class MarollesRuleBot:
     def discards_from(self, v: View, full: CardSet) -> CardSet:
         """The discards this bot makes from ``full`` (all the cards dealt to a seat): the
         sampler's model of another seat's hidden discards (``sampling.sample_from``)."""
-        return self._discard_plan(v, full, _bits(full) - variant_class(v.variant).TRICKS)
+        return self._discard_plan(v, full, _bits(full) - _tricks(v.variant))
 
     def _discard_scores(self, v: View, dealt: CardSet) -> dict[int, float]:
         """How much each card is worth putting in the pile now (higher = discard first)."""
@@ -454,10 +463,12 @@ class _Trick:
         self.v, self.t, self.led = v, t, led
         n, me = v.players, v.seat
         trick = v.trick
+        leader = v.leader if trick else 0
+        assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
         self.opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
         for i, c in enumerate(trick):
-            seat = (v.leader + i) % n
+            seat = (leader + i) % n
             if c == FOOL:
                 continue
             points += _POINTS[c]
@@ -468,7 +479,7 @@ class _Trick:
                 best, best_seat = c, seat
         self.best, self.best_seat, self.points = best, best_seat, points
         self.later = tuple((me + i) % n for i in range(1, n - len(trick)))
-        self.last = len(v.tricks) == variant_class(v.variant).TRICKS - 1
+        self.last = len(v.tricks) == _tricks(v.variant) - 1
         o = v.options  # Options (hashable) from the engine; a plain mapping from elsewhere
         self.ult_win, self.ult_fail, self.fool_penalty, self.fool_lead_barred = (
             _stakes(o) if isinstance(o, Options) else _stakes.__wrapped__(o))

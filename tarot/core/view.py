@@ -6,13 +6,11 @@ while views stay plain frozen dataclasses, made quickly by ``View.build``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import ITALIAN, Card, CardSet, Notation, Seat, mask
-from .ledger import Payment
-from .options import Options
 
 _new = object.__new__
 _setattr = object.__setattr__
@@ -25,10 +23,14 @@ class View:
     ``shown`` lists the declarations made, as ``(seat, action, cards)``; ``tricks`` the
     finished tricks as ``(leader, cards, winner)``; ``trick`` the cards on the table in
     play order from ``leader``. No other seat's hand, discard or undeclared card is here.
+
+    The engine gives tuples and ``Options``; the sequences and the options are typed loosely
+    (``Sequence``, ``Mapping``) because a view rebuilt from JSON (lists, a dict of options) is
+    a view too, and the bots, compiled or not, take it.
     """
 
     variant: str
-    options: Options
+    options: Mapping[str, str]
     seat: Seat
     players: int
     dealer: Seat
@@ -36,14 +38,14 @@ class View:
     to_play: Seat | None
     hand: CardSet
     discards: CardSet
-    hand_sizes: tuple[int, ...]
+    hand_sizes: Sequence[int]
     cut_card: Card | None
-    shown: tuple[tuple[Seat, int, CardSet], ...]
-    tricks: tuple[tuple[Seat, tuple[Card, ...], Seat], ...]
+    shown: Sequence[Any]  # (seat, action, cards) each
+    tricks: Sequence[Any]  # (leader, cards, winner) each
     leader: Seat | None
-    trick: tuple[Card, ...]
-    payments: tuple[Payment, ...]
-    legal_actions: tuple[int, ...]
+    trick: Sequence[Card]
+    payments: Sequence[Any]  # Payment each
+    legal_actions: Sequence[int]
     #: Cards this seat has chosen for a declaration it has not finished showing.
     pending_show: CardSet = 0
     #: The declaration (action id) whose cards this seat is choosing, in the ``show`` phase.
@@ -51,7 +53,7 @@ class View:
     notation: Notation = ITALIAN
     #: French Tarot: the bids in order as ``(seat, action)``; the contract (a bid action) and
     #: the taker once bidding has ended.
-    bids: tuple[tuple[Seat, int], ...] = ()
+    bids: Sequence[Any] = ()  # (seat, action) each
     contract: int | None = None
     taker: Seat | None = None
     #: The cards of the chien (talon) this seat has seen: all six when it is shown.
@@ -60,7 +62,7 @@ class View:
     called: Card | None = None
     partner: Seat | None = None
     #: Face-up cards on the table per seat (the two-player game's piles), seat 0 first.
-    table: tuple[CardSet, ...] = ()
+    table: Sequence[CardSet] = ()
     #: Other public facts of a variant (JSON values), e.g. a Fool's unpaid consolation card.
     extra: Mapping[str, Any] = field(default_factory=dict)
 
