@@ -28,7 +28,7 @@ its ``View`` alone (no search, no look at hidden cards).
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Final, cast
 
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
@@ -43,11 +43,11 @@ from ..variants.french import (
 )
 from . import RULE_BOTS
 
-CHELEM = ACTION_IDS["chelem"]
+CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
-_VALUE = tuple(reduced_total(1 << c) for c in range(78))
+_VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
 #: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre.
-THRESHOLDS = (40, 56, 71, 81)
+THRESHOLDS: Final = (40, 56, 71, 81)
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:

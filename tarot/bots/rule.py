@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import cast
+from typing import Final, cast
 
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
@@ -50,28 +50,28 @@ from ..variants.marolles import BELLE, DECLARATIONS, MarollesDeal, suit_power
 from . import RULE_BOTS
 from .odds import p_none as _p_none
 
-BAGAT: Card = 1
-XXI: Card = 21
-ULTIMO_CARDS: CardSet = KINGS | (1 << BAGAT)
+BAGAT: Final[Card] = 1
+XXI: Final[Card] = 21
+ULTIMO_CARDS: Final[CardSet] = KINGS | (1 << BAGAT)
 #: Cards whose discard costs 2 M to each opponent (§1.4).
-PENALISED: CardSet = TRIOMPHES | KINGS
+PENALISED: Final[CardSet] = TRIOMPHES | KINGS
 
-_POWER = power_table(suit_power)
+_POWER: Final = power_table(suit_power)
 #: Card points a card brings to a pile counted in packets of three: reduced value + 1/3 (§0.2).
-_POINTS = tuple(reduced_total(1 << c) + 1 / 3 for c in range(78))
+_POINTS: Final = tuple(reduced_total(1 << c) + 1 / 3 for c in range(78))
 #: The cards of a card's own suit that beat it (higher trumps for a trump; none for the Fool).
-_HIGHER = tuple(
+_HIGHER: Final = tuple(
     0 if c == FOOL else sum(1 << d for d in range(1, 22) if d > c) if c <= 21
     else sum(1 << d for d in range(22, 78) if _SUIT[d] == _SUIT[c] and _POWER[d] > _POWER[c])
     for c in range(78)
 )
-_SUIT_MASK = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
+_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
 #: For each set of suits (bits 0..4), the cards outside them.
-_NOT_IN = tuple(~sum(_SUIT_MASK[s] for s in range(5) if b >> s & 1) for b in range(32))
-_IMPERIAL_HONOURS = tuple(
+_NOT_IN: Final = tuple(~sum(_SUIT_MASK[s] for s in range(5) if b >> s & 1) for b in range(32))
+_IMPERIAL_HONOURS: Final = tuple(
     sum(1 << suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4)
 )
-_RANK_SETS = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
+_RANK_SETS: Final = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
 
 
 
@@ -86,7 +86,7 @@ def _tricks(variant: str) -> int:
 
 
 #: Facts of the tricks seen, remembered: every view repeats the tricks played so far.
-_TRICK_FACTS: dict[tuple, tuple[CardSet, tuple[tuple[int, int], ...]]] = {}
+_TRICK_FACTS: Final[dict[tuple, tuple[CardSet, tuple[tuple[int, int], ...]]]] = {}
 
 
 def _trick_facts(leader: int, cards: Sequence[Card],
@@ -127,7 +127,7 @@ def _trick_facts(leader: int, cards: Sequence[Card],
 
 #: The same for all the finished tricks of a view (the searches replay the same history in
 #: many sampled deals).
-_TRICKS_FACTS: dict[tuple, tuple[CardSet, tuple[int, ...]]] = {}
+_TRICKS_FACTS: Final[dict[tuple, tuple[CardSet, tuple[int, ...]]]] = {}
 
 
 def _tricks_facts(tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:

@@ -6,10 +6,12 @@ on come named actions. Ids are never reused for another meaning; new games appen
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import ITALIAN, NUM_CARDS, CardParseError, Notation, format_card, parse_card
 from .errors import IllegalActionError
 
-NAMED_ACTIONS: tuple[str, ...] = (
+NAMED_ACTIONS: Final[tuple[str, ...]] = (
     "done",                      # 78: no more declarations / no more discards / decline
     "redeal", "grant", "refuse",  # a bad hand: ask for a redeal; the others grant or refuse
     # Marolles declarations (RULES.md §1.5)
@@ -26,14 +28,14 @@ NAMED_ACTIONS: tuple[str, ...] = (
     "pass", "prise", "garde", "garde_sans", "garde_contre",
     "chelem", "poignee_simple", "poignee_double", "poignee_triple",
 )
-ACTION_IDS: dict[str, int] = {name: NUM_CARDS + i for i, name in enumerate(NAMED_ACTIONS)}
-NUM_ACTIONS = NUM_CARDS + len(NAMED_ACTIONS)
+ACTION_IDS: Final[dict[str, int]] = {name: NUM_CARDS + i for i, name in enumerate(NAMED_ACTIONS)}
+NUM_ACTIONS: Final = NUM_CARDS + len(NAMED_ACTIONS)
 
-DONE = ACTION_IDS["done"]
-REDEAL = ACTION_IDS["redeal"]
-GRANT = ACTION_IDS["grant"]
-REFUSE = ACTION_IDS["refuse"]
-PASS = ACTION_IDS["pass"]
+DONE: Final = ACTION_IDS["done"]
+REDEAL: Final = ACTION_IDS["redeal"]
+GRANT: Final = ACTION_IDS["grant"]
+REFUSE: Final = ACTION_IDS["refuse"]
+PASS: Final = ACTION_IDS["pass"]
 
 
 def action_token(action: int, notation: Notation = ITALIAN) -> str:

@@ -32,18 +32,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 Card: TypeAlias = int
 CardSet: TypeAlias = int
 Seat: TypeAlias = int
 
-NUM_CARDS = 78
-FOOL: Card = 0
+NUM_CARDS: Final = 78
+FOOL: Final[Card] = 0
 SWORDS, BATONS, CUPS, COINS = 0, 1, 2, 3
 SPADES, CLUBS, HEARTS, DIAMONDS = 0, 1, 2, 3
-TRUMP_SUIT = 4
-FOOL_SUIT = 5
+TRUMP_SUIT: Final = 4
+FOOL_SUIT: Final = 5
 ACE, JACK, CAVALIER, QUEEN, KING = 1, 11, 12, 13, 14
 
 
@@ -82,7 +82,7 @@ def mask(cards: Iterable[Card]) -> CardSet:
 
 
 #: _BYTE_CARDS[i][b]: the card ids of byte value ``b`` at byte ``i`` of a card set.
-_BYTE_CARDS = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
+_BYTE_CARDS: Final = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
                     for i in range(10))
 
 
@@ -106,19 +106,19 @@ def iter_cards(cs: CardSet) -> Iterator[Card]:
         cs ^= low
 
 
-FOOL_MASK: CardSet = 1
-TRUMPS: CardSet = mask(range(1, 22))
-TRIOMPHES: CardSet = TRUMPS | FOOL_MASK
-SUIT_MASKS: tuple[CardSet, ...] = tuple(mask(suit_card(s, r) for r in range(1, 15)) for s in range(4))
-KINGS: CardSet = mask(suit_card(s, KING) for s in range(4))
-QUEENS: CardSet = mask(suit_card(s, QUEEN) for s in range(4))
-CAVALIERS: CardSet = mask(suit_card(s, CAVALIER) for s in range(4))
-JACKS: CardSet = mask(suit_card(s, JACK) for s in range(4))
+FOOL_MASK: Final[CardSet] = 1
+TRUMPS: Final[CardSet] = mask(range(1, 22))
+TRIOMPHES: Final[CardSet] = TRUMPS | FOOL_MASK
+SUIT_MASKS: Final[tuple[CardSet, ...]] = tuple(mask(suit_card(s, r) for r in range(1, 15)) for s in range(4))
+KINGS: Final[CardSet] = mask(suit_card(s, KING) for s in range(4))
+QUEENS: Final[CardSet] = mask(suit_card(s, QUEEN) for s in range(4))
+CAVALIERS: Final[CardSet] = mask(suit_card(s, CAVALIER) for s in range(4))
+JACKS: Final[CardSet] = mask(suit_card(s, JACK) for s in range(4))
 #: The three trump "Tarots" / bouts: XXI, I and the Fool.
-BOUTS: CardSet = mask((FOOL, 1, 21))
+BOUTS: Final[CardSet] = mask((FOOL, 1, 21))
 #: The seven Tarots of the historical games: the Kings, XXI, I and the Fool.
-TAROTS: CardSet = KINGS | BOUTS
-FULL_PACK: CardSet = (1 << NUM_CARDS) - 1
+TAROTS: Final[CardSet] = KINGS | BOUTS
+FULL_PACK: Final[CardSet] = (1 << NUM_CARDS) - 1
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ class Notation:
                            self.suit_symbols))
 
 
-ITALIAN = Notation(
+ITALIAN: Final = Notation(
     name="italian",
     suit_letters="SBCD",
     fool_token="F",
@@ -152,7 +152,7 @@ ITALIAN = Notation(
     fool_name_fr="le Mat",
     suit_symbols=("⚔", "♣", "♥", "◉"),
 )
-FRENCH = Notation(
+FRENCH: Final = Notation(
     name="french",
     suit_letters="SCHD",
     fool_token="EX",
@@ -162,17 +162,17 @@ FRENCH = Notation(
     fool_name_fr="l'Excuse",
     suit_symbols=("♠", "♣", "♥", "♦"),
 )
-NOTATIONS = {n.name: n for n in (ITALIAN, FRENCH)}
+NOTATIONS: Final = {n.name: n for n in (ITALIAN, FRENCH)}
 
-_RANK_TOKENS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
-_RANK_EN = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Cavalier", "Queen", "King")
-_RANK_FR = ("", "As", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Valet", "Cavalier", "Dame", "Roi")
-_ROMAN = (
+_RANK_TOKENS: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+_RANK_EN: Final = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Cavalier", "Queen", "King")
+_RANK_FR: Final = ("", "As", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Valet", "Cavalier", "Dame", "Roi")
+_ROMAN: Final = (
     "", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
     "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
 )
-_TRUMP_NICK_EN = {1: "the Bagat", 21: "the World"}
-_TRUMP_NICK_FR = {1: "le Bagat", 21: "le Monde"}
+_TRUMP_NICK_EN: Final = {1: "the Bagat", 21: "the World"}
+_TRUMP_NICK_FR: Final = {1: "le Bagat", 21: "le Monde"}
 
 
 class CardParseError(ValueError):

@@ -12,13 +12,15 @@ For pairs (modern French Tarot) the fractional sum is returned in half points.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fractions import Fraction
 
 from .cards import BOUTS, CAVALIERS, JACKS, KINGS, QUEENS, CardSet
 
 #: Reduced values (§0.1) as four masks, so a pile is counted with four bit counts.
-_REDUCED = ((BOUTS | KINGS, 4), (QUEENS, 3), (CAVALIERS, 2), (JACKS, 1))
-COUNTING_CARDS: CardSet = BOUTS | KINGS | QUEENS | CAVALIERS | JACKS
+_REDUCED: Final = ((BOUTS | KINGS, 4), (QUEENS, 3), (CAVALIERS, 2), (JACKS, 1))
+COUNTING_CARDS: Final[CardSet] = BOUTS | KINGS | QUEENS | CAVALIERS | JACKS
 
 
 def reduced_total(pile: CardSet) -> int:
@@ -44,7 +46,7 @@ def pair_points(pile: CardSet) -> Fraction:
 
 
 #: Modern French Tarot: the taker's target by the number of bouts in his pile (§4.1).
-FRENCH_TARGETS = (56, 51, 41, 36)
+FRENCH_TARGETS: Final = (56, 51, 41, 36)
 
 
 def french_target(pile: CardSet) -> int:

@@ -7,12 +7,12 @@ so the seats' totals always sum to zero. Reasons are short codes (``REASONS``) g
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import Seat
 
 #: reason code -> source of payment, as reported by ``tarot simulate``.
-REASONS = {
+REASONS: Final = {
     "cut": "declarations",          # a Tarot as the cut card (paid before play, like a declaration)
     "declaration": "declarations",
     "qui_na_le_sien": "declarations",
@@ -35,7 +35,7 @@ REASONS = {
     # ----- Two-player French Tarot (tarot/variants/french_2p.py) -----
     "game": "game",                 # the loser pays the winner 25 + (points - target) (zero_sum)
 }
-SOURCES = ("declarations", "tarots", "belle", "ultimo", "card_points", "penalties")
+SOURCES: Final = ("declarations", "tarots", "belle", "ultimo", "card_points", "penalties")
 
 
 class Payment(NamedTuple):

@@ -7,12 +7,14 @@ within their suit, which a *power table* (one number per card id) carries.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Callable, Sequence
 
 from .cards import FOOL, TRUMP_SUIT, Card, rank_of, suit_of
 
 #: The suit of each card id (trumps ``TRUMP_SUIT``; the Fool a suit of its own).
-SUIT_OF: tuple[int, ...] = tuple(suit_of(c) for c in range(78))
+SUIT_OF: Final[tuple[int, ...]] = tuple(suit_of(c) for c in range(78))
 
 
 def power_table(suit_rank: Callable[[Card], int]) -> tuple[int, ...]:
@@ -22,7 +24,7 @@ def power_table(suit_rank: Callable[[Card], int]) -> tuple[int, ...]:
 
 
 #: Every suit K Q C J 10 .. 1 (modern French Tarot, Early French Tarot by default).
-PLAIN_POWER: tuple[int, ...] = power_table(rank_of)
+PLAIN_POWER: Final[tuple[int, ...]] = power_table(rank_of)
 
 
 def winning_index(cards: Sequence[Card], power: Sequence[int] = PLAIN_POWER) -> int:

@@ -45,6 +45,8 @@ points. A game to 50 (``EarlyFrenchGame``) adds the hands up and applies ``end_r
 
 from __future__ import annotations
 
+from typing import Final
+
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -61,30 +63,30 @@ from ..core.tricks import PLAIN_POWER, power_table, winning_index
 from ..core.tricks import SUIT_OF as _SUIT_OF
 from .marolles import suit_power
 
-HAND_SIZE = 12
-TRICKS = 12
+HAND_SIZE: Final = 12
+TRICKS: Final = 12
 #: The sources of a hand's score (``DealResult.by_source`` keys).
-EARLY_FRENCH_SOURCES = ("cards", "scoring_cards")
+EARLY_FRENCH_SOURCES: Final = ("cards", "scoring_cards")
 
-_XXI_I: CardSet = (1 << 21) | (1 << 1)
+_XXI_I: Final[CardSet] = (1 << 21) | (1 << 1)
 #: Scoring-card tables (§3.1, §3.4 ``scoring_table``): (cards, value) pairs; other cards 0.
-SCORING_TABLES: dict[str, tuple[tuple[CardSet, int], ...]] = {
+SCORING_TABLES: Final[dict[str, tuple[tuple[CardSet, int], ...]]] = {
     "du_coeur_s6": ((1, 5), (_XXI_I | KINGS, 4), (QUEENS, 3), (CAVALIERS, 2), (JACKS, 1)),
     "nominal": ((1 | _XXI_I | KINGS, 5), (QUEENS, 4), (CAVALIERS, 3), (JACKS, 2)),
     "reduced": ((1 | _XXI_I | KINGS, 4), (QUEENS, 3), (CAVALIERS, 2), (JACKS, 1)),
 }
 #: The same tables card by card: table -> value of each card id.
-CARD_VALUES: dict[str, tuple[int, ...]] = {
+CARD_VALUES: Final[dict[str, tuple[int, ...]]] = {
     name: tuple(next((v for m, v in table if m >> c & 1), 0) for c in range(78))
     for name, table in SCORING_TABLES.items()
 }
 
-_SUIT_MASK = (*SUIT_MASKS, TRUMPS)  # index TRUMP_SUIT = 4
+_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index TRUMP_SUIT = 4
 #: Trick-taking power of each card: trumps 101..121 above any suit card, the Fool -1.
 #: Plain: every suit K Q C J 10 .. 1. Reversed: Cups and Coins K Q C J 1 .. 10 (Marolles's
 #: ``suit_power``). ``winning_index`` (tarot.core.tricks) takes either.
-POWER_PLAIN = PLAIN_POWER
-POWER_REVERSED = power_table(suit_power)
+POWER_PLAIN: Final = PLAIN_POWER
+POWER_REVERSED: Final = power_table(suit_power)
 assert {_SUIT_OF[c] for c in range(22, 78) if POWER_PLAIN[c] != POWER_REVERSED[c]} == {CUPS, COINS}
 
 
@@ -100,7 +102,7 @@ def scoring_points(pile: CardSet, table: str = "du_coeur_s6") -> int:
     return sum((pile & m).bit_count() * v for m, v in SCORING_TABLES[table])
 
 
-EARLY_FRENCH_OPTIONS: tuple[Option, ...] = (
+EARLY_FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
     Option("players", ("2", "3", "4", "5", "6"), "4",
            "Number of players, 2 to 6 (four is best).", "S5"),
     Option("hand_size", ("12",), "12", "Cards dealt to each player; the rest are set aside unseen.",

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
@@ -94,24 +94,24 @@ from .marolles import _above, _drop_highest
 
 PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
                                                                   "garde_contre"))
-BIDS = (PRISE, GARDE, GARDE_SANS, GARDE_CONTRE)
-CHELEM = ACTION_IDS["chelem"]
-POIGNEES = (ACTION_IDS["poignee_simple"], ACTION_IDS["poignee_double"], ACTION_IDS["poignee_triple"])
+BIDS: Final = (PRISE, GARDE, GARDE_SANS, GARDE_CONTRE)
+CHELEM: Final = ACTION_IDS["chelem"]
+POIGNEES: Final = (ACTION_IDS["poignee_simple"], ACTION_IDS["poignee_double"], ACTION_IDS["poignee_triple"])
 #: Contract -> multiplier (§4.1).
-MULTIPLIER = {PRISE: 1, GARDE: 2, GARDE_SANS: 4, GARDE_CONTRE: 6}
+MULTIPLIER: Final = {PRISE: 1, GARDE: 2, GARDE_SANS: 4, GARDE_CONTRE: 6}
 #: Poignée simple / double / triple -> bonus (§4.1), never multiplied.
-POIGNEE_VALUES = {POIGNEES[0]: 20, POIGNEES[1]: 30, POIGNEES[2]: 40}
-PETIT: Card = 1
+POIGNEE_VALUES: Final = {POIGNEES[0]: 20, POIGNEES[1]: 30, POIGNEES[2]: 40}
+PETIT: Final[Card] = 1
 #: Suit cards other than Kings: what the écart is made of.
-ECART_FREE: CardSet = FULL_PACK & ~TRUMPS & ~KINGS & ~1
+ECART_FREE: Final[CardSet] = FULL_PACK & ~TRUMPS & ~KINGS & ~1
 #: Trumps that may go into the écart when unavoidable (not the Petit nor the 21).
-ECART_TRUMPS: CardSet = TRUMPS & ~BOUTS
+ECART_TRUMPS: Final[CardSet] = TRUMPS & ~BOUTS
 #: The pack is worth 91 points, 182 half points.
-PACK_HALVES = 182
+PACK_HALVES: Final = 182
 
 #: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
-_POWER = PLAIN_POWER
-_SUIT_MASK = (*SUIT_MASKS, TRUMPS)
+_POWER: Final = PLAIN_POWER
+_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)
 
 
 
@@ -148,7 +148,7 @@ def per_defender_amount(points: int, bouts: int, contract: int, petit_au_bout: i
             "poignee": w * poignee, "chelem": chelem}
 
 
-FRENCH_OPTIONS: tuple[Option, ...] = (
+FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
     Option("petit_rule", ("petit_sec", "first_packet", "none"), "petit_sec",
            "A deal is annulled when a player holds the Petit as his only trump without the Excuse "
            "(petit sec), or (the seed's rule) when the Petit is in a player's first packet; or never.",
@@ -182,7 +182,7 @@ FRENCH_OPTIONS: tuple[Option, ...] = (
            "not in FFT/seed"),
 )
 
-FIVE_PLAYER_OPTIONS: tuple[Option, ...] = (
+FIVE_PLAYER_OPTIONS: Final[tuple[Option, ...]] = (
     Option("five_player_split", ("taker_2_partner_1", "equal_halves"), "taker_2_partner_1",
            "How the taker and his partner share: 2T and T (FFT), or equally (two defenders pay "
            "one each, the third splits his payment, the odd point to the taker).",
@@ -213,12 +213,12 @@ class _Flags:
         self.self_call = o.get("five_player_self_call", "true") == "true"
 
 
-_FLAGS: dict = {}
+_FLAGS: Final[dict] = {}
 
 
 #: Per variant class: ``deal_plan``, and per dealer the seat each deck position goes to.
-_PLANS: dict[type, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-_SEATS: dict[type, tuple[tuple[int, ...], ...]] = {}
+_PLANS: Final[dict[type, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+_SEATS: Final[dict[type, tuple[tuple[int, ...], ...]]] = {}
 
 
 class FrenchDeal(Deal):

@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name,
@@ -78,17 +78,17 @@ from ..core.ledger import Ledger
 from ..core.options import Option
 from ..core.tricks import SUIT_OF as _SUIT
 
-PETIT: Card = 1
+PETIT: Final[Card] = 1
 #: Cards of the hand and of the piles: 21 + 18 each, hence 39 tricks.
 HAND, PILES, PILE_DEPTH = 21, 6, 3
-TRICKS = HAND + PILES * PILE_DEPTH
+TRICKS: Final = HAND + PILES * PILE_DEPTH
 #: Half-point cards (reduced value 0): what the Excuse's owner gives in exchange.
-LOW_CARDS: CardSet = FULL_PACK & ~COUNTING_CARDS
+LOW_CARDS: Final[CardSet] = FULL_PACK & ~COUNTING_CARDS
 #: The sources of a deal's score (``DealResult.by_source`` keys).
-FRENCH_2P_SOURCES = ("game", "petit_au_bout")
+FRENCH_2P_SOURCES: Final = ("game", "petit_au_bout")
 
 #: Power within a suit: trumps by number, suit cards K Q C J 10 .. 1.
-_POWER = tuple(c if c <= 21 else rank_of(c) for c in range(78))
+_POWER: Final = tuple(c if c <= 21 else rank_of(c) for c in range(78))
 
 
 def layout(p: int) -> tuple[int, int, int]:
@@ -105,7 +105,7 @@ def layout(p: int) -> tuple[int, int, int]:
     return (p - 36) // 3 % 2, -1, -1
 
 
-_LAYOUT = tuple(layout(p) for p in range(78))
+_LAYOUT: Final = tuple(layout(p) for p in range(78))
 
 
 def second_wins(lead: Card, reply: Card) -> bool:
@@ -152,7 +152,7 @@ def obliged(cards: CardSet, lead: Card) -> CardSet:
     return trumps | fool
 
 
-FRENCH_2P_OPTIONS: tuple[Option, ...] = (
+FRENCH_2P_OPTIONS: Final[tuple[Option, ...]] = (
     Option("two_player_scoring", ("winner_only", "zero_sum"), "winner_only",
            "The winner scores 25 plus his points above his target and the loser nothing (not "
            "zero-sum: the ledger stays empty), or the loser pays the winner that much. Petit au "

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
@@ -36,15 +36,15 @@ from ..core.options import Option
 from ..core.tricks import power_table, winning_index
 from ..core.tricks import SUIT_OF as _SUIT_OF
 
-BELLE: Card = suit_card(COINS, ACE)
-BELLE_MASK: CardSet = 1 << BELLE
+BELLE: Final[Card] = suit_card(COINS, ACE)
+BELLE_MASK: Final[CardSet] = 1 << BELLE
 #: Cards whose discard is penalised or forbidden: every triomphe and every Tarot (§1.4).
-NO_DISCARD: CardSet = TRIOMPHES | KINGS
+NO_DISCARD: Final[CardSet] = TRIOMPHES | KINGS
 #: Cards that can cause a payment when played (the Tarots and la Belle).
-PAYING_CARDS: CardSet = TAROTS | BELLE_MASK
-ULTIMO_CARDS: CardSet = KINGS | (1 << 1)
+PAYING_CARDS: Final[CardSet] = TAROTS | BELLE_MASK
+ULTIMO_CARDS: Final[CardSet] = KINGS | (1 << 1)
 
-PACK_66: CardSet = FULL_PACK & ~mask(
+PACK_66: Final[CardSet] = FULL_PACK & ~mask(
     [suit_card(s, r) for s in (CUPS, COINS) for r in (8, 9, 10)]
     + [suit_card(s, r) for s in (0, 1) for r in (1, 2, 3)]
 )
@@ -59,8 +59,8 @@ def suit_power(card: Card) -> int:
 
 
 #: Trick power: round suits (Cups, Coins) K Q C J 1 2 .. 10, long suits K Q C J 10 .. 1.
-_POWER = power_table(suit_power)
-_OTHERS = {3: ((1, 2), (2, 0), (0, 1)), 2: ((1,), (0,))}
+_POWER: Final = power_table(suit_power)
+_OTHERS: Final = {3: ((1, 2), (2, 0), (0, 1)), 2: ((1,), (0,))}
 
 
 def _above(card: int) -> CardSet:
@@ -94,23 +94,23 @@ def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
 # ---------------------------------------------------------------------------------------
 # Declarations (§1.5)
 # ---------------------------------------------------------------------------------------
-_A = ACTION_IDS
-TAROTS_TIERS = {4: _A["tarots_4"], 5: _A["tarots_5"], 6: _A["tarots_6"], 7: _A["tarots_7"]}
-TAROTS_BELLE = _A["tarots_7_belle"]
-IMPERIAL_SUITS = (_A["imperial_swords"], _A["imperial_batons"], _A["imperial_cups"], _A["imperial_coins"])
-IMPERIAL_KINGS = _A["imperial_kings"]
-IMPERIAL_RANKS = {_A["imperial_queens"]: QUEEN, _A["imperial_cavaliers"]: CAVALIER,
+_A: Final = ACTION_IDS
+TAROTS_TIERS: Final = {4: _A["tarots_4"], 5: _A["tarots_5"], 6: _A["tarots_6"], 7: _A["tarots_7"]}
+TAROTS_BELLE: Final = _A["tarots_7_belle"]
+IMPERIAL_SUITS: Final = (_A["imperial_swords"], _A["imperial_batons"], _A["imperial_cups"], _A["imperial_coins"])
+IMPERIAL_KINGS: Final = _A["imperial_kings"]
+IMPERIAL_RANKS: Final = {_A["imperial_queens"]: QUEEN, _A["imperial_cavaliers"]: CAVALIER,
                   _A["imperial_jacks"]: JACK}
-TOUS_LES_TROIS = _A["tous_les_trois"]
-QUI_NA_LE_SIEN = _A["qui_na_le_sien"]
-HONOURS = tuple(mask(suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4))
-RANK_SETS = {r: mask(suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN, KING)}
-HIGH_RUN = tuple(range(21, 15, -1))   # XXI XX XIX XVIII XVII XVI
-LOW_RUN = tuple(range(1, 7))          # I II III IV V VI
+TOUS_LES_TROIS: Final = _A["tous_les_trois"]
+QUI_NA_LE_SIEN: Final = _A["qui_na_le_sien"]
+HONOURS: Final = tuple(mask(suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4))
+RANK_SETS: Final = {r: mask(suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN, KING)}
+HIGH_RUN: Final = tuple(range(21, 15, -1))   # XXI XX XIX XVIII XVII XVI
+LOW_RUN: Final = tuple(range(1, 7))          # I II III IV V VI
 
 #: action -> (group, base value); groups: only one tier of a group may be declared.
 G_TAROTS, G_KINGS, G_TRIOMPHES, G_BRIZ_HIGH, G_BRIZ_LOW, G_TLT, G_QNLS = 0, 1, 2, 3, 4, 5, 6
-DECLARATIONS: dict[int, tuple[int, int]] = {
+DECLARATIONS: Final[dict[int, tuple[int, int]]] = {
     **{a: (G_TAROTS, k - 3) for k, a in TAROTS_TIERS.items()},
     TAROTS_BELLE: (G_TAROTS, 5),
     _A["kings_2_fool"]: (G_KINGS, 1), _A["kings_3"]: (G_KINGS, 1), _A["kings_3_fool"]: (G_KINGS, 2),
@@ -125,15 +125,15 @@ DECLARATIONS: dict[int, tuple[int, int]] = {
     TOUS_LES_TROIS: (G_TLT, 3),
     QUI_NA_LE_SIEN: (G_QNLS, 1),
 }
-KINGS_TIERS = (  # (action, kings needed, with the Fool), best first
+KINGS_TIERS: Final = (  # (action, kings needed, with the Fool), best first
     (_A["kings_4_fool"], 4, True), (_A["kings_4"], 4, False), (_A["kings_3_fool"], 3, True),
     (_A["kings_3"], 3, False), (_A["kings_2_fool"], 2, True),
 )
-_KINGS_TIER = {a: (n, f) for a, n, f in KINGS_TIERS}
-TRIOMPHES_TIERS = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
-BRIZIGOLES = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
+_KINGS_TIER: Final = {a: (n, f) for a, n, f in KINGS_TIERS}
+TRIOMPHES_TIERS: Final = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
+BRIZIGOLES: Final = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
 
-DECLARATION_NAMES = {
+DECLARATION_NAMES: Final = {
     **{a: f"{k} Tarots" for k, a in TAROTS_TIERS.items()},
     TAROTS_BELLE: "the 7 Tarots and la Belle",
     _A["kings_2_fool"]: "2 Kings and the Fool", _A["kings_3"]: "3 Kings",
@@ -167,7 +167,7 @@ def _run(hand: CardSet, order: Sequence[int], fool_fills: bool) -> tuple[int, Ca
     return n, cards
 
 
-MAROLLES_OPTIONS: tuple[Option, ...] = (
+MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
     Option("deal_packet", ("5", "3"), "5",
            "Deal in fives (4 rounds, then 1 to each other player and 4 to the dealer) or in threes "
            "(7 rounds, then the last 3 to the dealer).", "S1 main text; S2 allows both"),
@@ -1015,9 +1015,9 @@ class MarollesDeal(Deal):
         return DECLARATION_NAMES[action]
 
 
-_FLAGS: dict = {}
+_FLAGS: Final[dict] = {}
 #: (class, deal_packet, dealer) -> deal_slots, computed once.
-_DEAL_SLOTS: dict = {}
+_DEAL_SLOTS: Final[dict] = {}
 
 
 class _Flags:
@@ -1066,7 +1066,7 @@ def _with(options: tuple[Option, ...], *changes: Option) -> tuple[Option, ...]:
     return out + tuple(by_key.values())
 
 
-MAROLLES_78_OPTIONS = _with(
+MAROLLES_78_OPTIONS: Final = _with(
     MAROLLES_OPTIONS,
     Option("deal_packet", ("5",), "5",
            "Deal in fives: 5 rounds of 5 to each, then 3 more to the dealer (25 is not a "
@@ -1095,7 +1095,7 @@ class Marolles78Deal(MarollesDeal):
     TRICKS = 25
 
 
-MAROLLES_2P_OPTIONS = _with(
+MAROLLES_2P_OPTIONS: Final = _with(
     MAROLLES_OPTIONS,
     Option("mort_card_competes", ("false", "true"), "false",
            "Whether le Mort's card competes for the trick. If false, it goes to the live player "
