@@ -83,7 +83,7 @@ class Deal:
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, _blank: bool = False) -> None:
         raise NotImplementedError  # each variant deals its own way
 
     # Set by subclasses' __init__.

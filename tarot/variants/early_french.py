@@ -159,7 +159,9 @@ class EarlyFrenchDeal(Deal):
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, _blank: bool = False) -> None:
+        if _blank:
+            return  # an empty deal for copy(), which sets every attribute
         self.options = o = self.make_options(options)
         n = self.players = int(o["players"])
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
@@ -388,7 +390,7 @@ class EarlyFrenchDeal(Deal):
 
     def copy(self) -> EarlyFrenchDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
+        new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "players", "step",
                      "power", "values", "forced_lowest", "baseline", "leader", "trick_no",
                      "fool_owner", "fool_trick", "fool_receiver", "debt", "surrendered"):

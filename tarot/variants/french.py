@@ -245,7 +245,9 @@ class FrenchDeal(Deal):
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, _blank: bool = False) -> None:
+        if _blank:
+            return  # an empty deal for copy(), which sets every attribute
         self.options = self.make_options(options)
         self.players = self.PLAYERS
         o = self.options
@@ -856,7 +858,7 @@ class FrenchDeal(Deal):
 
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
+        new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal", "_o", "chien",
                      "ecart", "high", "order_idx", "contract", "taker", "called", "partner", "camp",
                      "revealed", "chien_shown", "chelem", "asked", "pending", "leader", "trick_no",

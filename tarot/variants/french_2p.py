@@ -195,7 +195,9 @@ class French2pDeal(Deal):
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, _blank: bool = False) -> None:
+        if _blank:
+            return  # an empty deal for copy(), which sets every attribute
         self.options = self.make_options(options)
         self.players = self.PLAYERS
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
@@ -411,7 +413,7 @@ class French2pDeal(Deal):
 
     def copy(self) -> French2pDeal:
         """An independent deal in the same state (history and undo included)."""
-        new = type(self).__new__(type(self))  # not object.__new__: compiled classes refuse it
+        new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal", "zero_sum", "bind",
                      "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown"):
             setattr(new, name, getattr(self, name))
