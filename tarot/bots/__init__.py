@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
-from ..core.cards import CardSet
+from ..core.cards import CardSet, Seat
 from ..core.deal import Deal, View
 from ..core.errors import TarotError
 
@@ -112,5 +112,5 @@ def _load_all() -> None:
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:
     """Let ``bots[seat]`` make every decision of ``deal`` until it is over; each sees its view."""
     while not deal.is_over:
-        seat = deal.to_play
+        seat = cast(Seat, deal.to_play)
         deal.push(bots[seat].act(deal.view(seat)))

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..core.actions import ACTION_IDS, DONE
 from ..core.cards import (
@@ -70,7 +70,10 @@ from ..core.cards import (
 )
 from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
+from ..variants.early_french import EarlyFrenchDeal
+from ..variants.french import FrenchDeal
 from ..variants.french_2p import PILE_DEPTH, PILES, layout
+from ..variants.marolles import MarollesDeal
 
 #: Cards whose discard costs a penalty in Marolles (triomphes and Kings: §1.4).
 NO_DISCARD: CardSet = TRIOMPHES | KINGS
@@ -112,7 +115,7 @@ def public_view(v: View) -> tuple:
 def deal_positions(cls: type[Deal], options, dealer: Seat) -> list[Seat]:
     """The hand that receives each card of the deck, top card first, -1 for a card dealt to
     no one: the engine's own ``deal_slots`` (``MarollesDeal``, ``EarlyFrenchDeal``)."""
-    return list(cls.deal_slots(options, dealer))
+    return list(cast(Any, cls).deal_slots(options, dealer))
 
 
 def deck_from_hands(cls: type[Deal], options, dealer: Seat, dealt: Sequence[CardSet],
@@ -161,8 +164,9 @@ def played_by(v: View) -> list[CardSet]:
         for i, c in enumerate(cards[:n]):
             out[(leader + step * i) % n] |= 1 << c
     if v.trick:
+        leader = cast(Seat, v.leader)  # a trick on the table has a leader
         for i, c in enumerate(v.trick):
-            out[(v.leader + step * i) % n] |= 1 << c
+            out[(leader + step * i) % n] |= 1 << c
     return out
 
 
@@ -309,7 +313,7 @@ class Constraints:
         if v.phase == "grant":
             raise SamplingError("the view does not tell who asked for a redeal: "
                                 "positions where a redeal is being granted are not sampled")
-        cls = self.cls
+        cls = cast("type[MarollesDeal]", self.cls)
         n, me, d = v.players, v.seat, v.dealer
         o = v.options
         all_played = 0
@@ -399,7 +403,7 @@ class Constraints:
         chien (Garde sans, Garde contre: unseen by all)."""
         if v.phase not in FRENCH_PHASES:
             raise SamplingError(f"French Tarot positions of the {v.phase} phase are not sampled")
-        cls = self.cls
+        cls = cast("type[FrenchDeal]", self.cls)
         n, me, taker = v.players, v.seat, v.taker
         chien_taken = v.contract in (PRISE, GARDE)
         all_played = 0
@@ -546,8 +550,9 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     if v.variant == EARLY_FRENCH:
         return _early_french_world(v, hands, chien, rng)
     if v.variant == FRENCH_2P:
+        assert piles is not None  # the two-player game's constraints give the piles
         return _french_2p_world(v, hands, chien, piles, rng)
-    cls = variant_class(v.variant)
+    cls = cast("type[MarollesDeal]", variant_class(v.variant))
     n = v.players
     played = played_by(v)
     dealt = [hands[s] | discards[s] | played[s] for s in range(n)]
@@ -573,7 +578,7 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     push = deal.push
     try:
         for _ in range(400):
-            ph, p = deal.phase, deal.to_play
+            ph, p = deal.phase, cast(Seat, deal.to_play)
             if ph == "over":
                 break
             if (ph == v.phase and p == v.to_play and not plays and not shown_q[p] and pending is None
@@ -617,8 +622,8 @@ def _french_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet]
                   chien: CardSet) -> Deal | None:
     """French Tarot: the deal dealt from the hands before the chien was taken, replayed
     (bids, called card, écart, chelem, poignées, tricks) to the view's decision point."""
-    cls = variant_class(v.variant)
-    n, me, taker = v.players, v.seat, v.taker
+    cls = cast("type[FrenchDeal]", variant_class(v.variant))
+    n, me, taker = v.players, v.seat, cast(Seat, v.taker)  # the écart is made: a taker
     played = played_by(v)
     dealt = [hands[s] | played[s] for s in range(n)]
     if v.contract in (PRISE, GARDE):
@@ -644,7 +649,7 @@ def _french_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet]
         if v.pending_declaration is not None:
             pending = (v.pending_declaration, cards_of(v.pending_show))
         for _ in range(4 * n + 2 * len(plays) + 10):
-            ph, p = deal.phase, deal.to_play
+            ph, p = deal.phase, cast(Seat, deal.to_play)
             if ph == "over":
                 break
             if ph == v.phase and p == v.to_play and not plays and not poignees[p] and pending is None:
@@ -685,7 +690,7 @@ def _early_french_world(v: View, hands: Sequence[CardSet], aside: CardSet,
                         rng: random.Random | None) -> Deal | None:
     """Early French Tarot: the deal dealt from the hands and the cards set aside, replayed
     (tricks, and the Fool's consolation cards as given) to the view's decision point."""
-    cls = variant_class(v.variant)
+    cls = cast("type[EarlyFrenchDeal]", variant_class(v.variant))
     n = v.players
     played = played_by(v)
     dealt = [hands[s] | played[s] for s in range(n)]

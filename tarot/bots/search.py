@@ -47,12 +47,15 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Any, cast
 
 from ..core.cards import (
     BOUTS, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
 )
 from ..core.tricks import PLAIN_POWER, power_table
-from ..variants.marolles import BELLE, suit_power
+from ..variants.french import FrenchDeal
+from ..variants.french_2p import French2pDeal
+from ..variants.marolles import BELLE, MarollesDeal, suit_power
 from ..core.deal import Deal, View, variant_class
 from . import RuleBot, register_bot
 from .sampling import Constraints, SamplingError, can_sample, sample_from
@@ -158,7 +161,7 @@ def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
     hands = getattr(deal, "hands", None)
     if rules is None or hands is None or deal.phase != "play" or len(actions) < 2:
         return actions
-    p = deal.to_play
+    p = cast(Seat, deal.to_play)
     live = 0  # cards that can still take part in a trick, other than this hand's
     for s, h in enumerate(hands):
         if s != p:
@@ -167,9 +170,10 @@ def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
         live |= 1 << c
     variant = deal.variant
     if variant == "french-2p":  # every card not won yet, the piles' too
-        live = FULL_PACK & ~hands[p] & ~deal.won[0] & ~deal.won[1]
-    elif variant == "marolles-2p" and deal.mort_competes:  # le Mort's cards to come compete
-        live |= mask(deal.mort_cards[deal.trick_no:])
+        won = cast(French2pDeal, deal).won
+        live = FULL_PACK & ~hands[p] & ~won[0] & ~won[1]
+    elif variant == "marolles-2p" and cast(MarollesDeal, deal).mort_competes:  # le Mort's cards
+        live |= mask(cast(MarollesDeal, deal).mort_cards[deal.trick_no:])  # to come compete
     return _one_per_run(actions, hands[p], live, *rules)
 
 
@@ -227,7 +231,7 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
     key = entry = None
     actions = deal.legal_actions()
     if table is not None and not deal.trick:
-        key = deal.position_key()
+        key = cast(FrenchDeal, deal).position_key()
         entry = table.get(key)
         if entry is not None:
             low, high, first = entry
@@ -264,7 +268,7 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
                     beta = v
         if alpha >= beta:
             break
-    if key is not None:
+    if key is not None and table is not None:
         low, high = (entry[0], entry[1]) if entry is not None else (-math.inf, math.inf)
         if best <= a0:
             high = min(high, best)
@@ -279,7 +283,7 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
 def solve_actions(deal: Deal, seat: Seat) -> dict[int, float]:
     """The exact value (``solve``) of each legal action of ``seat``, which is to play."""
     allies = allies_of(deal, seat)
-    table = {} if hasattr(deal, "position_key") else None
+    table: dict | None = {} if hasattr(deal, "position_key") else None
     out = {}
     for a in deal.legal_actions():
         deal.push(a)
@@ -303,7 +307,7 @@ def tricks_left(deal: Deal) -> int:
 def finish_with(deal: Deal, bots: Sequence) -> None:
     """Play ``deal`` to the end with ``bots[seat]`` deciding from each seat's view."""
     while not deal.is_over:
-        p = deal.to_play
+        p = cast(Seat, deal.to_play)
         deal.push(bots[p].act(deal.view(p)))
 
 
@@ -370,7 +374,7 @@ class PimcBot:
         weight = 1.0
         model = self.model
         for a in world.history:
-            p = replay.to_play
+            p = cast(Seat, replay.to_play)
             if p != seat:
                 v = replay.view(p)
                 if len(v.legal_actions) > 1 and model.act(v) != a:
@@ -421,7 +425,7 @@ class PimcBot:
                 done += 1
                 if tricks_left(world) <= exact:
                     allies = allies_of(world, seat)
-                    table = {} if hasattr(world, "position_key") else None
+                    table: dict | None = {} if hasattr(world, "position_key") else None
                     for a in alive:
                         world.push(a)
                         totals[a] += solve(world, seat, allies=allies, table=table)
@@ -533,7 +537,7 @@ def _factory(name: str, cls, **params):
     return make
 
 
-BOT_SETTINGS = {
+BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "pimc": (PimcBot, {"worlds": 16, "time_limit": 0.9}),
     "pimc-noinf": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
     "pimc-fast": (PimcBot, {"worlds": 8}),

@@ -95,6 +95,12 @@ class Deal:
     phase: str
     to_play: Seat | None
     history: list[int]
+    # Every variant is played in tricks, and pays through a ledger.
+    hands: list[CardSet]
+    trick: list[Card]
+    tricks: list[tuple[Seat, tuple[Card, ...], Seat]]
+    trick_no: int
+    ledger: Ledger
 
     @classmethod
     def make_options(cls, values: Mapping[str, object] | None = None) -> Options:
