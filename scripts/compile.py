@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The modules compiled, relative to the repository: the engine, and the rule bots of Marolles
-#: and French Tarot (the search bots' playouts). Views (``tarot/core/view.py``), options
+#: The modules compiled, relative to the repository: the engine, the rule bots of Marolles and
+#: French Tarot (the search bots' playouts), the sampler and the search bots. Views (``tarot/core/view.py``), options
 #: and errors stay Python: views are built by setting their ``__dict__``, options derive from
 #: ``Mapping`` (an ABC, which compiled classes do not honour in ``isinstance``), and some
 #: errors derive from ``KeyError``.
@@ -32,6 +32,7 @@ COMPILED = [
     "tarot/variants/early_french.py", "tarot/variants/french.py",
     "tarot/variants/french_2p.py", "tarot/variants/marolles.py",
     "tarot/bots/odds.py", "tarot/bots/rule.py", "tarot/bots/french.py",
+    "tarot/bots/sampling.py", "tarot/bots/search.py",
 ]
 
 
