@@ -285,6 +285,29 @@ def test_a_logged_run_resumes_with_the_same_figures(tmp_path, capsys):
     assert log.read_text() == text
 
 
+def test_replay_log_confirms_a_log_and_names_a_board_that_differs(tmp_path, capsys):
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "bench" / "replay_log.py"
+    spec = importlib.util.spec_from_file_location("bench_replay_log", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    log = tmp_path / "run.jsonl"
+    assert _strength_main()(["--bots", "rule,random", "--seed", "4", "--deals", "3", "--log", str(log),
+                             "--out", str(tmp_path / "run.json")]) == 0
+    assert module.main([str(log), "--boards", "0,2"]) == 0
+    assert "2 of 2 boards the same" in capsys.readouterr().out
+    lines = log.read_text().splitlines()
+    row = json.loads(lines[2])                       # board 1: one seating's scores altered
+    key = next(iter(row["scores"]))
+    row["scores"][key] = [x + 1 for x in row["scores"][key]]
+    lines[2] = json.dumps(row)
+    log.write_text("\n".join(lines) + "\n")
+    assert module.main([str(log), "--boards", "0,1"]) == 1
+    out = capsys.readouterr().out
+    assert f"board 1: {key}: log" in out and "1 of 2 boards the same" in out
+
+
 # ----- the field design ----------------------------------------------------------------------
 def test_field_seatings_seat_each_bot_alone_then_the_field_everywhere():
     assert seatings(4, 2, field=True) == [
