@@ -1,13 +1,15 @@
 """Cards and their notation: every one of the 78 cards round-trips in both notations, names are
 right and distinct, and a bad token is refused with an error that quotes it."""
 
+import random
+
 import pytest
 from hypothesis import given, strategies as st
 
 from tarot.core.actions import NAMED_ACTIONS, NUM_ACTIONS, action_token, parse_action
 from tarot.core.cards import (
     FRENCH, ITALIAN, CardParseError, card_name, cards_of, format_card, format_cards, mask, parse_card,
-    parse_cards,
+    parse_cards, shuffle,
 )
 from tarot.core.errors import IllegalActionError
 
@@ -150,3 +152,17 @@ def test_a_bad_action_token_is_refused_and_quoted(token):
 def test_an_action_id_out_of_range_has_no_token(action):
     with pytest.raises(IllegalActionError, match=str(action)):
         action_token(action)
+
+
+@given(st.integers(0, 2**64), st.integers(0, 80), st.integers(0, 3))
+def test_shuffle_is_random_shuffle(seed, n, before):
+    """``shuffle`` gives the order ``Random.shuffle`` gives, and leaves the generator in the
+    same state (decks made from a seed stay what they were)."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(before):  # from a generator already in use, too
+        ours.random(), theirs.random()
+    a, b = list(range(n)), list(range(n))
+    shuffle(a, ours)
+    theirs.shuffle(b)
+    assert a == b
+    assert ours.getstate() == theirs.getstate()

@@ -66,7 +66,7 @@ from typing import Any, NamedTuple, cast
 from ..core.actions import ACTION_IDS, DONE
 from ..core.cards import (
     FOOL, KINGS, SUIT_MASKS, TRIOMPHES, TRUMP_SUIT, TRUMPS, BOUTS, Card, CardSet, Seat, cards_of,
-    mask, suit_of,
+    mask, shuffle, suit_of,
 )
 from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
@@ -129,7 +129,7 @@ def deck_from_hands(cls: type[Deal], options, dealer: Seat, dealt: Sequence[Card
     queues = [cards_of(h) for h in dealt]
     if rng is not None:
         for q in queues:
-            rng.shuffle(q)
+            shuffle(q, rng)
     if cut is not None:
         if not dealt[dealer] >> cut & 1:
             raise SamplingError("the cut card must be dealt to the dealer")
@@ -511,7 +511,7 @@ class Constraints:
         caps0 = [cap for *_, cap in self.slots]
         for _ in range(tries):
             order = cards.copy()
-            rng.shuffle(order)
+            shuffle(order, rng)
             order.sort(key=lambda c: len(allowed[c]))
             caps = caps0.copy()
             out = [0] * len(caps)
@@ -725,7 +725,7 @@ def _french_2p_world(v: View, hands: Sequence[CardSet], down: CardSet, piles: Pi
     cls = variant_class(v.variant)
     rest = cards_of(down)
     if rng is not None:
-        rng.shuffle(rest)
+        shuffle(rest, rng)
     places: dict[tuple[int, int, int], Card] = {}
     in_hand = [cards_of(hands[s] | piles.from_hand[s]) for s in (0, 1)]
     seat_of = (1 - v.dealer, v.dealer)

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
-from .cards import ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask, rank_of
+from .cards import (
+    ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask, rank_of, shuffle,
+)
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
@@ -139,8 +141,8 @@ class Deal:
 
     @classmethod
     def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
-        deck = list(cards_of(cls.PACK))
-        (rng or random.Random(seed)).shuffle(deck)
+        deck = cards_of(cls.PACK)
+        shuffle(deck, rng or random.Random(seed))
         return deck
 
     @classmethod
