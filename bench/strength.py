@@ -39,9 +39,10 @@ def main(argv: list[str] | None = None) -> int:
                         "be read while it goes")
     p.add_argument("--out", type=Path, help="with --bots: the JSON file to write")
     p.add_argument("--metric", default="score", help="with --bots: score or card_points")
-    p.add_argument("--paired", nargs=2, type=Path, metavar=("LOG_A", "LOG_B"),
-                   help="compare the first bot of two field runs' logs, board by board (with "
-                        "--metric), and print the figures as JSON")
+    p.add_argument("--paired", nargs=2, metavar=("LOG_A[:BOT]", "LOG_B[:BOT]"),
+                   help="compare a bot of each of two field runs' logs (the first bot unless "
+                        "named after a colon), board by board (with --metric), and print the "
+                        "figures as JSON")
     p.add_argument("--field", action="store_true",
                    help="with --bots: the last bot is the field (tarot.duplicate.seatings)")
     p.add_argument("--log", type=Path,
@@ -98,29 +99,48 @@ def read_log(path: Path) -> tuple[dict, list]:
     return header, results
 
 
-def paired(a: Path, b: Path, metric: str) -> int:
-    """``--paired A B``: the first bot of log A against the first bot of log B, two field runs
-    (``--field``) of one variant, seed, options and field: per board, the difference of their
-    gains over the field's par (``BoardResult.gain``), over the boards both logs hold, with a
-    95% interval, overall and per role. Bots measured in separate runs are thus compared on
-    the same boards, seats and opponents."""
+def log_entry(arg: str) -> tuple[Path, str | None]:
+    """``LOG`` or ``LOG:BOT`` of ``--paired``: the log's path and the bot named (None: the
+    first)."""
+    path = Path(arg)
+    if not path.exists() and ":" in arg:
+        name, bot = arg.rsplit(":", 1)
+        return Path(name), bot
+    return path, None
+
+
+def paired(a: str, b: str, metric: str) -> int:
+    """``--paired A B``: a bot of log A against a bot of log B (the first bot of each, or the
+    one named ``LOG:BOT``), two field runs (``--field``) of one variant, seed, options and
+    field: per board, the difference of their gains over the field's par
+    (``BoardResult.gain``), over the boards both logs hold, with a 95% interval, overall and
+    per role. Bots measured in separate runs, or in one run of several bots, are thus compared
+    on the same boards, seats and opponents."""
     from tarot.tournament import Running
 
-    (ha, ra), (hb, rb) = read_log(a), read_log(b)
-    for h, path in ((ha, a), (hb, b)):
-        if not h.get("field"):
+    picked = []
+    for arg in (a, b):
+        path, bot = log_entry(arg)
+        header, results = read_log(path)
+        if not header.get("field"):
             raise SystemExit(f"{path}: not a field run (--field)")
+        bots = header["bots"][:-1]
+        if bot is not None and bot not in bots:
+            raise SystemExit(f"{path}: no bot {bot!r} in this run; its bots are "
+                             f"{', '.join(bots)} (the field: {header['bots'][-1]})")
+        picked.append((header, results, bots.index(bot) if bot is not None else 0))
+    (ha, ra, ia), (hb, rb, ib) = picked
     same = ("variant", "seed", "options")
     if any(ha[k] != hb[k] for k in same) or ha["bots"][-1] != hb["bots"][-1]:
         raise SystemExit(f"{a} and {b} are not runs of one variant, seed, options and field")
     total, roles = Running(), {}
     for x, y in zip(ra, rb):
-        total.add(x.gain(0, metric=metric) - y.gain(0, metric=metric))
+        total.add(x.gain(ia, metric=metric) - y.gain(ib, metric=metric))
         for r in sorted({r for rs in x.roles.values() for r in rs}):
-            gx, gy = x.gain(0, role=r, metric=metric), y.gain(0, role=r, metric=metric)
+            gx, gy = x.gain(ia, role=r, metric=metric), y.gain(ib, role=r, metric=metric)
             if gx is not None and gy is not None:
                 roles.setdefault(r, Running()).add(gx - gy)
-    out = {"a": ha["bots"][0], "b": hb["bots"][0], "field": ha["bots"][-1],
+    out = {"a": ha["bots"][ia], "b": hb["bots"][ib], "field": ha["bots"][-1],
            "variant": ha["variant"], "seed": ha["seed"], "metric": metric,
            **total.to_dict("mean_diff"), "roles": {r: v.to_dict("mean_diff") for r, v in roles.items()}}
     print(json.dumps(out, indent=1))

@@ -370,3 +370,14 @@ def test_two_field_runs_compared_board_by_board(tmp_path, capsys):
           "--log", str(other)])
     with pytest.raises(SystemExit, match="not runs of one variant"):
         main(["--paired", str(logs["random,rule"]), str(other)])
+    # a bot of a run of several bots is named after a colon
+    both = tmp_path / "both.jsonl"
+    assert main(["--variant", "fft-3p", "--bots", "rule,random,rule", "--field", "--seed", "6",
+                 "--deals", "4", "--metric", "card_points", "--log", str(both)]) == 0
+    capsys.readouterr()
+    assert main(["--paired", f"{both}:random", str(logs["random,rule"]),
+                 "--metric", "card_points"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["a"] == "random" and out["n"] == 4 and out["mean_diff"] == pytest.approx(0)
+    with pytest.raises(SystemExit, match="no bot 'ismcts' in this run; its bots are rule, random"):
+        main(["--paired", f"{both}:ismcts", str(logs["random,rule"])])
