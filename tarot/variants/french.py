@@ -824,8 +824,13 @@ class FrenchDeal(Deal):
 
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
-        if self.phase == "play" and len(self.trick) < self.players - 1:
-            return (self.to_play,)  # a card that does not end its trick changes only these
+        if self.phase == "play":
+            if len(self.trick) < self.players - 1:
+                return (self.to_play,)  # a card that does not end its trick changes only these
+            if self.trick_no < self.HAND - 1:
+                # a card that ends a trick other than the last: these, and a trick appended
+                return (self.to_play, tuple(self.trick), self.leader, tuple(self.piles),
+                        self.excuse, self.adj, self.revealed)
         return (
             self.phase, self.to_play, tuple(self.hands), self.ecart, len(self.bids), self.high,
             self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
@@ -843,6 +848,14 @@ class FrenchDeal(Deal):
             self.trick.pop()
             if c == self.called:
                 self.revealed = False
+            self.to_play, self.phase = p, "play"
+            return
+        if len(s) == 7:
+            p, trick, self.leader, piles, self.excuse, self.adj, self.revealed = s
+            self.hands[p] |= 1 << self.history[-1]
+            self.trick, self.piles = list(trick), list(piles)
+            self.trick_no -= 1
+            self.tricks.pop()
             self.to_play, self.phase = p, "play"
             return
         (self.phase, self.to_play, hands, self.ecart, n_bids, self.high, self.order_idx,

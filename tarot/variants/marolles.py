@@ -901,8 +901,13 @@ class MarollesDeal(Deal):
 
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
-        if self.phase == "play" and len(self.trick) < self.players - 1 and not self._o.revoke_allowed:
-            return (self.to_play,)  # a card that does not end its trick changes only these
+        if self.phase == "play" and not self._o.revoke_allowed:
+            if len(self.trick) < self.players - 1:
+                return (self.to_play,)  # a card that does not end its trick changes only these
+            if self.trick_no < self.TRICKS - 1 and not self.MORT:
+                # a card that ends a trick other than the last: these, and what is appended
+                return (self.to_play, tuple(self.trick), self.leader, len(self.ledger.entries),
+                        tuple(self.piles), self.fool_kept)
         return (
             self.phase, self.to_play, tuple(self.hands), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
@@ -917,6 +922,15 @@ class MarollesDeal(Deal):
             p = s[0]
             self.hands[p] |= 1 << self.history[-1]
             self.trick.pop()
+            self.to_play, self.phase = p, "play"
+            return
+        if len(s) == 6:
+            p, trick, self.leader, n_ledger, piles, self.fool_kept = s
+            self.hands[p] |= 1 << self.history[-1]
+            self.trick, self.piles = list(trick), list(piles)
+            self.trick_no -= 1
+            self.tricks.pop()
+            del self.ledger.entries[n_ledger:]
             self.to_play, self.phase = p, "play"
             return
         (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
