@@ -8,8 +8,9 @@ inference model, the rule bot, is exact). At every third card-play decision of e
 (``PimcBot.sample``) by each of the ``--samplers``: ``is-K`` draws K consistent deals and keeps
 one by its likelihood under the rule-bot model (``--epsilon`` per decision the model would not
 have made; ``is-1`` is the plain consistent sampler, no inference); ``isd-K`` makes the other
-seats' hidden discards those the rule bot would make from the cards drawn. For each sampled
-deal:
+seats' hidden discards those the rule bot would make from the cards drawn; ``isdb-K`` also
+draws again the deals whose hands would not have made the other seats' bids (French Tarot).
+For each sampled deal:
 
 * *placed*: the share of the cards hidden from the seat that the sampled deal puts where they
   really are (a seat's hand, a seat's discards, or elsewhere: the chien, le Mort...);
@@ -80,10 +81,10 @@ def sampler(name: str, epsilon: float, seed: int) -> PimcBot:
     inference); ``isd-K``: the same with the other seats' discards made as the rule bot
     would make them (``PimcBot(model_discards=True)``)."""
     kind, _, k = name.partition("-")
-    if kind in ("is", "isd") and k.isdigit() and int(k) >= 1:
+    if kind in ("is", "isd", "isdb") and k.isdigit() and int(k) >= 1:
         return PimcBot(seed=seed, inference=int(k) > 1, candidates=int(k), epsilon=epsilon,
-                       model_discards=kind == "isd")
-    raise ValueError(f"unknown sampler {name!r}: use is-K or isd-K (K at least 1)")
+                       model_discards=kind != "is", model_bids=kind == "isdb")
+    raise ValueError(f"unknown sampler {name!r}: use is-K, isd-K or isdb-K (K at least 1)")
 
 
 def measure(view: View, truth: Deal, name: str, worlds: int, epsilon: float,
@@ -124,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--worlds", type=int, default=16)
     p.add_argument("--samplers", default="is-1,is-3,is-12",
                    help="comma-separated: is-K (K candidate deals per deal kept; is-1: no "
-                        "inference), isd-K (the same, discards made by the model)")
+                        "inference), isd-K (the same, discards made by the model), isdb-K "
+                        "(and the bids read by the model)")
     p.add_argument("--epsilon", type=float, default=0.2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

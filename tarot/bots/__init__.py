@@ -86,6 +86,12 @@ class RuleBot:
         bot = self.for_variant(view.variant)
         return bot.discards_from(view, cards) if hasattr(bot, "discards_from") else None
 
+    def bids_explained(self, view: View, dealt: list[CardSet]) -> bool:
+        """Whether the variant's rule bot would have bid as the other seats did with the hands
+        ``dealt`` (True where it has no such rule): the sampler's model of the bidding."""
+        bot = self.for_variant(view.variant)
+        return bool(bot.bids_explained(view, dealt)) if hasattr(bot, "bids_explained") else True
+
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
 

@@ -122,15 +122,35 @@ class FrenchRuleBot:
 
     # ----- before play -------------------------------------------------------------------
     def bid(self, view: View, legal: list[int]) -> int:
-        size = view.hand.bit_count()
-        strength = hand_strength(view.hand, size)
+        want = self.wanted_bid(view.hand, view.players)
+        return want if want in legal else PASS
+
+    @staticmethod
+    def wanted_bid(hand: CardSet, players: int) -> int:
+        """The highest contract the count of ``hand`` (as dealt) reaches, or PASS."""
+        strength = hand_strength(hand, hand.bit_count())
         want = PASS
         for b, t in zip(BIDS, THRESHOLDS):
             if strength >= t:
                 want = b
-        if view.players == 5:  # a called partner makes a prise easier
+        if players == 5:  # a called partner makes a prise easier
             want = BIDS[0] if want == PASS and strength >= THRESHOLDS[0] - 6 else want
-        return want if want in legal else PASS
+        return want
+
+    def bids_explained(self, view: View, dealt: list[CardSet]) -> bool:
+        """Whether this bot, given the hands ``dealt`` (as dealt, before the chien), would
+        have bid what every other seat bid in ``view`` (a bid it would have made is one that
+        overcalls the bids before it; else it passes): the sampler's model of the bidding
+        (``sampling.sample_from``)."""
+        high = PASS
+        for s, b in view.bids:
+            if s != view.seat:
+                want = self.wanted_bid(dealt[s], view.players)
+                if (want if want > high else PASS) != b:
+                    return False
+            if b != PASS:
+                high = b
+        return True
 
     def call(self, view: View, legal: list[int]) -> int:
         h = view.hand

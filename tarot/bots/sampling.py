@@ -765,15 +765,22 @@ def sample_world(v: View, rng: random.Random, tries: int = 100) -> Deal:
 
 
 def sample_from(cons: Constraints, rng: random.Random, tries: int = 100,
-                model: object | None = None) -> Deal:
+                model: object | None = None, bids: object | None = None,
+                bid_tries: int = 20) -> Deal:
     """Like ``sample_world``, reusing the constraints of a view (``Constraints``).
 
     With ``model`` (a bot with ``discards_from(view, cards)``, the rule bots), the hidden
     discards of each other seat are made those the model would make from all the cards dealt
     to that seat, when that gives a deal that shows the seat its view (else they stay as
-    drawn): a uniform draw almost never matches a discard decided from the whole hand."""
+    drawn): a uniform draw almost never matches a discard decided from the whole hand.
+
+    With ``bids`` (a bot with ``bids_explained(view, dealt)``, the French rule bot), a draw
+    whose hands as dealt would not have made the other seats' bids is drawn again, up to
+    ``bid_tries`` draws (then the last is kept): about half of the uniform draws contradict
+    the bidding of a four-player deal."""
     v = cons.view
     n = v.players
+    check_bids = bids is not None and bool(getattr(v, "bids", None))
     for _ in range(tries):
         parts = cons.assign(rng)
         if parts is None:
@@ -787,6 +794,10 @@ def sample_from(cons: Constraints, rng: random.Random, tries: int = 100,
                 chien |= cs
             else:
                 discards[s] |= cs
+        if check_bids:
+            if bid_tries > 1 and not _bids_fit(cons, bids, hands, discards):
+                bid_tries -= 1
+                continue
         if model is not None:
             deal = _model_discards(cons, model, hands, discards, rng, chien)
             if deal is not None:
@@ -795,6 +806,16 @@ def sample_from(cons: Constraints, rng: random.Random, tries: int = 100,
         if deal is not None:
             return deal
     raise SamplingError(f"no deal consistent with the view of seat {v.seat} was found")
+
+
+def _bids_fit(cons: Constraints, model, hands: list[CardSet], discards: list[CardSet]) -> bool:
+    """Whether ``model`` would have bid as the other seats did with the hands of a draw, as
+    dealt: hand, discards (the écart) and cards played, less the chien the taker took."""
+    v = cons.view
+    taken = v.chien if v.contract in (PRISE, GARDE) else 0
+    dealt = [(hands[s] | discards[s] | cons.played[s]) & ~taken if s == v.taker
+             else hands[s] | cons.played[s] for s in range(v.players)]
+    return bool(model.bids_explained(v, dealt))
 
 
 def _model_discards(cons: Constraints, model, hands: list[CardSet], discards: list[CardSet],

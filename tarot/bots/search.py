@@ -328,7 +328,8 @@ class PimcBot:
     def __init__(self, seed: int | None = None, worlds: int = 16, exact_tricks: int | None = None,
                  inference: bool = True, epsilon: float = 0.2, candidates: int = 3,
                  search_from: int | None = None, rounds: int = 4,
-                 time_limit: float | None = None, model_discards: bool = False) -> None:
+                 time_limit: float | None = None, model_discards: bool = False,
+                 model_bids: bool = False) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         #: solve exactly when at most this many tricks are left (None: 4 with up to three
@@ -349,6 +350,9 @@ class PimcBot:
         #: the other seats' hidden discards (Marolles) or écart (French Tarot) made as the
         #: model would make them from the cards drawn (``sampling.sample_from``).
         self.model_discards = model_discards
+        #: French Tarot: sampled deals whose hands would not have made the other seats' bids
+        #: (by the model) are drawn again (``sampling.sample_from``).
+        self.model_bids = model_bids
         self.fallback = RuleBot(seed)
         self.model = RuleBot(seed)
 
@@ -388,9 +392,10 @@ class PimcBot:
         chance proportional to its weight (``likelihood``)."""
         rng = self.rng
         model = self.model if self.model_discards else None
+        bids = self.model if self.model_bids else None
         if not self.inference:
-            return sample_from(cons, rng, model=model)
-        draws = [sample_from(cons, rng, model=model) for _ in range(self.candidates)]
+            return sample_from(cons, rng, model=model, bids=bids)
+        draws = [sample_from(cons, rng, model=model, bids=bids) for _ in range(self.candidates)]
         weights = [self.likelihood(w, seat) for w in draws]
         r = rng.random() * sum(weights)
         for w, x in zip(draws, weights):
@@ -581,6 +586,9 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     # likelihood weighting (no gain measured there, a third of the time), with model discards.
     "pimc-wide": (PimcBot, {"worlds": 128, "inference": False, "model_discards": True,
                             "time_limit": 0.9}),
+    # pimc-wide with the bidding read by the model (draws that contradict it drawn again).
+    "pimc-wide-bids": (PimcBot, {"worlds": 128, "inference": False, "model_discards": True,
+                                 "model_bids": True, "time_limit": 0.9}),
     "ismcts": (IsmctsBot, {}),
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
