@@ -2,8 +2,8 @@
 
     python bench/replay_log.py bench/results/marolles-pimcmd-vs-noinf-vs-rule.jsonl --boards 0,100,200
 
-A strength run's log (``bench/strength.py --log``) holds each board's scores under every
-seating. Playing some boards again with the code at hand, compiled (``make fast``) or not, shows
+A strength run's log (``bench/strength.py --log``, all seatings or the field design) holds
+each board's scores under every seating. Playing some boards again with the code at hand, compiled (``make fast``) or not, shows
 whether it makes the same decisions as the code that played them: the bots are seeded per board
 and seat, so the same decisions give the same scores. Decisions cut by a time limit can differ
 (they depend on the machine's load); a board that differs is printed with its seatings' scores.
@@ -32,8 +32,6 @@ def main(argv: list[str] | None = None) -> int:
     head = json.loads(lines[0])
     rows = {r["index"]: r for r in map(json.loads, lines[1:])}
     variant, bots, seed, options = head["variant"], head["bots"], head["seed"], head.get("options")
-    if head.get("field"):
-        p.error("field-design logs are not handled here")
     try:
         wanted = [int(x) for x in args.boards.split(",")]
     except ValueError:
@@ -50,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
             differ += 1
             continue
         bad = []
-        for s in seatings(len(row["scores"][next(iter(row["scores"]))]), len(bots)):
+        players = len(row["scores"][next(iter(row["scores"]))])
+        for s in seatings(players, len(bots), field=bool(head.get("field"))):
             key = "".join(map(str, s))
             got = list(play_board(variant, b, [bots[e] for e in s], options).result().scores)
             if got != row["scores"][key]:

@@ -306,6 +306,12 @@ def test_replay_log_confirms_a_log_and_names_a_board_that_differs(tmp_path, caps
     assert module.main([str(log), "--boards", "0,1"]) == 1
     out = capsys.readouterr().out
     assert f"board 1: {key}: log" in out and "1 of 2 boards the same" in out
+    field = tmp_path / "field.jsonl"                 # a field run's log too
+    assert _strength_main()(["--variant", "fft-4p", "--bots", "random,rule", "--field", "--seed",
+                             "4", "--deals", "2", "--log", str(field)]) == 0
+    capsys.readouterr()
+    assert module.main([str(field), "--boards", "0,1"]) == 0
+    assert "2 of 2 boards the same" in capsys.readouterr().out
 
 
 # ----- the field design ----------------------------------------------------------------------
