@@ -326,9 +326,9 @@ def test_search_bots_search_and_play_legal_actions(variant, options, monkeypatch
         searched[0] += 1
         return search(self, view)
 
-    def counting_sample(cons, rng, tries=100, model=None):
+    def counting_sample(cons, rng, *args, **kwargs):
         sampled[0] += 1
-        return sample_from(cons, rng, tries, model)
+        return sample_from(cons, rng, *args, **kwargs)
 
     monkeypatch.setattr(PimcBot, "_search", counting_search)
     monkeypatch.setattr(search_mod, "sample_from", counting_sample)
