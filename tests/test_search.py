@@ -277,6 +277,17 @@ def test_likelihood_of_the_true_deal_under_rule_opponents_is_one():
     assert min(weights) < 1.0
 
 
+def rule_position(variant: str, seed: int, tricks: int):
+    """A deal of ``variant`` played by rule bots until ``tricks`` tricks are done (the dealer
+    ``seed`` modulo the seats), or None if it ended or is not in play then."""
+    n = variant_class(variant).players_for({})
+    deal = tarot.new_deal(variant, seed=seed, dealer=seed % n)
+    bots = [make_bot("rule", seed=s) for s in range(n)]
+    while not deal.is_over and len(deal.tricks) < tricks:
+        deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+    return None if deal.is_over or deal.phase != "play" else deal
+
+
 @pytest.mark.parametrize("variant", ["marolles-1637", "fft-4p"])
 def test_model_discards_are_the_rule_bots_and_keep_the_view(variant):
     # With model_discards, another seat's hidden discards (Marolles) or écart (French Tarot)
@@ -290,13 +301,10 @@ def test_model_discards_are_the_rule_bots_and_keep_the_view(variant):
     for seed in range(40):
         if worlds >= 40:
             break
-        n = variant_class(variant).players_for({})
-        deal = tarot.new_deal(variant, seed=seed, dealer=seed % n)
-        bots = [make_bot("rule", seed=s) for s in range(n)]
-        while not deal.is_over and len(deal.tricks) < 5:
-            deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
-        if deal.is_over or deal.phase != "play":
+        deal = rule_position(variant, seed, 5)
+        if deal is None:
             continue
+        n = deal.players
         view = deal.view(deal.to_play)
         others = [s for s in range(n) if s != view.seat and deal.view(s).discards]
         if not others:
@@ -333,13 +341,10 @@ def test_model_bids_explain_the_rule_bots_bids_and_keep_the_view(variant):
     fit = {True: 0, False: 0}
     views = 0
     for seed in range(60):
-        n = variant_class(variant).players_for({})
-        deal = tarot.new_deal(variant, seed=seed, dealer=seed % n)
-        bots = [make_bot("rule", seed=s) for s in range(n)]
-        while not deal.is_over and len(deal.tricks) < 3:
-            deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
-        if deal.is_over or deal.phase != "play":
+        deal = rule_position(variant, seed, 3)
+        if deal is None:
             continue
+        n = deal.players
         dealt = _dealt(deal)
         for s in range(n):
             assert rule.bids_explained(deal.view(s), dealt)

@@ -102,6 +102,8 @@ class Deal:
     trick: list[Card]
     tricks: list[tuple[Seat, tuple[Card, ...], Seat]]
     trick_no: int
+    #: The seat that led (or leads) the trick in play.
+    leader: Seat
     ledger: Ledger
 
     @classmethod
@@ -192,6 +194,22 @@ class Deal:
 
     def view(self, seat: Seat) -> View:
         raise NotImplementedError
+
+    def _view_fields(self, seat: Seat, mine: bool) -> dict[str, Any]:
+        """The fields of ``view(seat)`` that every variant fills alike (``mine``: the seat is
+        to play, and sees its legal actions), and the defaults of a game without discards, cut
+        card or declarations; each variant adds or overrides its own."""
+        return {
+            "discards": 0, "cut_card": None, "shown": (),
+            "leader": self.leader if self.phase == "play" else None,
+            "variant": self.variant, "options": self.options, "seat": seat,
+            "players": self.players, "dealer": self.dealer, "phase": self.phase,
+            "to_play": self.to_play, "hand": self.hands[seat],
+            "hand_sizes": tuple(map(int.bit_count, self.hands)), "tricks": tuple(self.tricks),
+            "trick": tuple(self.trick), "payments": tuple(self.ledger.entries),
+            "legal_actions": tuple(self.legal_actions()) if mine else (),
+            "notation": self.notation,
+        }
 
     def copy(self) -> Deal:
         raise NotImplementedError

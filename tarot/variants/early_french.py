@@ -487,27 +487,11 @@ class EarlyFrenchDeal(Deal):
             extra["fool_owner"] = self.fool_owner
             extra["fool_receiver"] = self.fool_receiver
             extra["consolation_owed"] = self.debt
-        return View.build({
-            "variant": self.variant,
-            "options": self.options,
-            "seat": seat,
-            "players": self.players,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_play": self.to_play,
-            "hand": self.hands[seat],
-            "discards": 0,
-            "hand_sizes": tuple(map(int.bit_count, self.hands)),
-            "cut_card": None,
-            "shown": (),
-            "tricks": tuple(self.tricks),
-            "leader": self.leader if self.phase == "play" else None,
-            "trick": tuple(self.trick),
-            "payments": (),
-            "legal_actions": tuple(self.legal_actions()) if mine else (),
-            "notation": self.notation,
+        fields = self._view_fields(seat, mine)
+        fields.update({
             "extra": extra,
         })
+        return View.build(fields)
 
 
 # ---------------------------------------------------------------------------------------

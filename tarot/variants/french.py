@@ -950,27 +950,14 @@ class FrenchDeal(Deal):
         extra: dict[str, Any] = {"chelem_announced": self.chelem}
         if self.annulled:
             extra["annulled"] = self.annulled
-        return View.build({
-            "variant": self.variant,
-            "options": self.options,
-            "seat": seat,
-            "players": self.players,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_play": self.to_play,
-            "hand": self.hands[seat],
+        fields = self._view_fields(seat, mine)
+        fields.update({
             "discards": self.ecart if seat == taker else 0,
-            "hand_sizes": tuple(map(int.bit_count, self.hands)),
             "cut_card": None,
             "shown": tuple(self.shown),
-            "tricks": tuple(self.tricks),
             "leader": self.leader if self.phase in ("play", "poignee", "show") else None,
-            "trick": tuple(self.trick),
-            "payments": tuple(self.ledger.entries),
-            "legal_actions": tuple(self.legal_actions()) if mine else (),
             "pending_show": pending,
             "pending_declaration": declaring,
-            "notation": self.notation,
             "bids": tuple(self.bids),
             "contract": self.contract if bidding_over else None,
             "taker": taker if bidding_over else None,
@@ -979,6 +966,7 @@ class FrenchDeal(Deal):
             "partner": partner,
             "extra": extra,
         })
+        return View.build(fields)
 
 
 class FrenchDeal4(FrenchDeal):

@@ -505,28 +505,12 @@ class French2pDeal(Deal):
         }
         if self.excuse is not None:
             extra["excuse"] = list(self.excuse)
-        return View.build({
-            "variant": self.variant,
-            "options": self.options,
-            "seat": seat,
-            "players": 2,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_play": self.to_play,
-            "hand": self.hands[seat],
-            "discards": 0,
-            "hand_sizes": (self.hands[0].bit_count(), self.hands[1].bit_count()),
-            "cut_card": None,
-            "shown": (),
-            "tricks": tuple(self.tricks),
-            "leader": self.leader if self.phase == "play" else None,
-            "trick": tuple(self.trick),
-            "payments": tuple(self.ledger.entries),
-            "legal_actions": tuple(self.legal_actions()) if mine else (),
-            "notation": self.notation,
+        fields = self._view_fields(seat, mine)
+        fields.update({
             "table": (self.up[0], self.up[1]),
             "extra": extra,
         })
+        return View.build(fields)
 
 
 __all__ = ["French2pDeal", "FRENCH_2P_OPTIONS", "FRENCH_2P_SOURCES", "layout", "second_wins",

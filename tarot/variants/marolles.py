@@ -990,29 +990,17 @@ class MarollesDeal(Deal):
         pending, declaring = 0, None
         if self.pending is not None and self.to_play == seat:
             pending, declaring = self.pending[4], self.pending[0]
-        return View.build({
-            "variant": self.variant,
-            "options": self.options,
-            "seat": seat,
-            "players": self.players,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_play": self.to_play,
-            "hand": self.hands[seat],
+        fields = self._view_fields(seat, mine)
+        fields.update({
             "discards": self.discards[seat],
-            "hand_sizes": tuple(map(int.bit_count, self.hands)),
             "cut_card": self.deck[-1],
             "shown": tuple(self.shown),
-            "tricks": tuple(self.tricks),
             "leader": self.leader if self.phase in ("play", "declare", "show") else None,
-            "trick": tuple(self.trick),
-            "payments": tuple(self.ledger.entries),
-            "legal_actions": tuple(self.legal_actions()) if mine else (),
             "pending_show": pending,
             "pending_declaration": declaring,
-            "notation": self.notation,
             "extra": self._public_extra(),
         })
+        return View.build(fields)
 
     def _public_extra(self) -> dict:
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
