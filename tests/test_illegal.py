@@ -256,3 +256,23 @@ def test_copy_is_independent_of_the_original():
             twin.pop()
         assert fingerprint(twin) == snapshot
         assert fingerprint(deal) != snapshot or not actions
+
+
+@pytest.mark.parametrize("variant", sorted(tarot.core.deal.VARIANTS))
+def test_is_legal_agrees_with_legal_actions_everywhere(variant):
+    """In random positions of every variant, with random options, ``is_legal`` answers every
+    action id as ``legal_actions`` lists it: asked before the list (a bit test, or the list
+    computed) and after it (the list cached)."""
+    from helpers_variants import random_options as variant_options
+
+    rng = random.Random(variant)
+    for i in range(12):
+        deal = tarot.new_deal(variant, variant_options(variant, rng) if i % 2 else None, seed=i)
+        while not deal.is_over:
+            before = [a for a in range(NUM_ACTIONS) if deal.is_legal(a)]
+            legal = deal.legal_actions()
+            assert legal == sorted(legal) and legal == before
+            assert [a for a in range(NUM_ACTIONS) if deal.is_legal(a)] == legal
+            assert not deal.is_legal(-1) and not deal.is_legal(NUM_ACTIONS)
+            deal.push(rng.choice(legal))
+        assert deal.legal_actions() == [] and not any(deal.is_legal(a) for a in range(NUM_ACTIONS))
