@@ -90,7 +90,9 @@ def play(
     seat: Annotated[int, typer.Option(help="Your seat (0 = the first seat; play goes 0 → 1 → 2).")] = 0,
     bots: Annotated[str | None, typer.Option(
         help="The bots in the other seats, in order of play after you, e.g. rule,random "
-             "(default: rule, or random if the rule bot is not installed).")] = None,
+             "(default: rule, or random if the rule bot is not installed). By strength: random, "
+             "rule, search-easy, search-medium, search-hard (one name for all: --bots "
+             "search-hard).")] = None,
     option: OptionArg = None,
     players: PlayersArg = None,
     deals: Annotated[int, typer.Option(help="Number of deals; the deal passes anticlockwise.")] = 1,
