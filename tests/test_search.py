@@ -363,6 +363,27 @@ def test_model_bids_explain_the_rule_bots_bids_and_keep_the_view(variant):
     assert fit[True] >= 0.85 * 4 * views and fit[True] > fit[False], fit  # 20 draws may not fit
 
 
+@pytest.mark.parametrize("fool_seat", [0, 2])
+def test_qui_na_le_sien_tells_who_holds_the_third_bout(fool_seat):
+    """Seat 1 declares Qui n'a le sien with XXI and I; the player holding none of the bouts
+    pays him, the other does not, so that one holds the Fool: every sample of the seat to play
+    puts it in his hand (the sampler asks it, rather than drawing until the replay agrees)."""
+    from helpers import arrange, new_deal_from, skip_to_play
+
+    setup = arrange(hands={1: "T21 T1", fool_seat: "F"})
+    deal = skip_to_play(new_deal_from(setup), setup, declare={1: ["qui_na_le_sien"]})
+    payer = 2 - fool_seat
+    assert [(p.payer, p.payee) for p in deal.ledger.entries if p.reason == "qui_na_le_sien"] == [(payer, 1)]
+    for seat in (s for s in range(3) if s != fool_seat):  # the Fool is hidden from these two
+        view = deal.view(seat)
+        cons = Constraints(view)
+        assert cons.required.get(0) == fool_seat
+        rng = random.Random(seat)
+        for _ in range(20):
+            world = sample_from(cons, rng)
+            assert world.view(seat) == view and world.hands[fool_seat] & 1
+
+
 def seen_cards(view) -> int:
     """Every card the view shows: the seat's own, the played ones, the face-up ones."""
     seen = view.hand | view.discards

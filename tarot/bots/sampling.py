@@ -332,17 +332,18 @@ class Constraints:
         for p in v.payments:
             if p.reason == "qui_na_le_sien":
                 no_bout[p.payer] = True
-        # Qui n'a le sien (applied with le Mort; the same holds with three players): the
-        # declarer held two bouts, not the third; an opponent who did not pay held it (then,
-        # in hand; unless someone forfeited, which may have silenced a payment)
+        # Qui n'a le sien: the declarer held two bouts, not the third; each other player who
+        # did not pay him held it (then, in hand or already played; unless someone forfeited,
+        # which may have silenced a payment)
         bout_held, bout_not_held = [0] * n, [0] * n
-        if cls.MORT:
-            silent = any(p.reason in ("wrong_discard", "revoke") for p in v.payments)
-            for s, a, cs in v.shown:
-                if a == QUI_NA_LE_SIEN:
-                    bout_not_held[s] |= BOUTS & ~cs
-                    if not silent and not any(p.reason == "qui_na_le_sien" for p in v.payments):
-                        bout_held[1 - s] |= BOUTS & ~cs & self.unknown
+        silent = any(p.reason in ("wrong_discard", "revoke") for p in v.payments)
+        payers = {p.payer for p in v.payments if p.reason == "qui_na_le_sien"}
+        for s, a, cs in v.shown:
+            if a == QUI_NA_LE_SIEN:
+                bout_not_held[s] |= BOUTS & ~cs
+                for t in range(n):
+                    if t != s and t not in payers and not silent:
+                        bout_held[t] |= BOUTS & ~cs & self.unknown
         penal = [0] * n
         per_card = o["illegal_discard"] == "penalty_per_card"
         once = o["illegal_discard"] == "penalty_once"
