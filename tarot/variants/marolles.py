@@ -32,7 +32,7 @@ from ..core.counting import COUNTING_CARDS, packet_points
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError, OptionError
 from ..core.ledger import Ledger
-from ..core.options import Option
+from ..core.options import Option, Options
 from ..core.tricks import power_table, winning_index
 from ..core.tricks import SUIT_OF as _SUIT_OF
 
@@ -132,6 +132,11 @@ KINGS_TIERS: Final = (  # (action, kings needed, with the Fool), best first
 _KINGS_TIER: Final = {a: (n, f) for a, n, f in KINGS_TIERS}
 TRIOMPHES_TIERS: Final = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
 BRIZIGOLES: Final = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
+#: For ``_declarable``: (group bit, action, the four cards) of each Imperial of a rank, and
+#: (group, run of trumps, the tiers of 4, 5 and 6 cards) of each Brizigole.
+_IMPERIAL_RANK_CHECKS: Final = tuple((12 + i, a, RANK_SETS[r]) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
+_BRIZ_CHECKS: Final = tuple((g, run, tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
+                            for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)))
 
 DECLARATION_NAMES: Final = {
     **{a: f"{k} Tarots" for k, a in TAROTS_TIERS.items()},
@@ -542,14 +547,14 @@ class MarollesDeal(Deal):
                 out.append(a)
         if self._o.kings_imperial and not done >> 11 & 1 and h & KINGS == KINGS:
             out.append(IMPERIAL_KINGS)
-        for i, (a, r) in enumerate(IMPERIAL_RANKS.items()):
-            if not done >> (12 + i) & 1 and h & RANK_SETS[r] == RANK_SETS[r]:
+        for g, a, cards in _IMPERIAL_RANK_CHECKS:
+            if not done >> g & 1 and h & cards == cards:
                 out.append(a)
-        for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)):
+        for g, run, ids in _BRIZ_CHECKS:
             if not done >> g & 1:
                 n, _ = _run(h, run, self._o.fool_brizigole)
-                tiers = [ACTION_IDS[f"brizigole_{end}_{k}"] for k in range(4, min(n, 6) + 1)]
-                out += tiers[-1:] if maximal else tiers
+                if n >= 4:
+                    out += ids[n - 4:n - 3] if maximal else ids[:n - 3]
         nb = (h & BOUTS).bit_count()
         if nb == 3 and not done >> G_TLT & 1:
             out.append(TOUS_LES_TROIS)
@@ -1019,7 +1024,7 @@ class MarollesDeal(Deal):
         return DECLARATION_NAMES[action]
 
 
-_FLAGS: Final[dict] = {}
+_FLAGS: Final[dict[Options, _Flags]] = {}
 #: (class, deal_packet, dealer) -> deal_slots, computed once.
 _DEAL_SLOTS: Final[dict] = {}
 
