@@ -428,6 +428,39 @@ def test_chelem_petit_au_bout_in_the_penultimate_trick_and_a_triple_poignee():
     assert r.scores == (-800, 2400, -800, -800)
 
 
+@pytest.mark.parametrize("announced", [False, True])
+def test_chelem_without_the_excuse_it_stays_with_the_defence_even_in_the_last_trick(announced):
+    """Garde sans: the taker wins all 18 tricks; a defender holds the Excuse. Played to the
+    last trick it does not change camp (the chelem exception of §4.1): it stays with the
+    defence and counts 4, as it does played early. The taker has 87 points and 2 bouts (41),
+    won by 46: T = (25 + 46) × 4 + chelem (200 unannounced, 400 announced)."""
+    taker = "T1 " + " ".join(f"T{i}" for i in range(5, 22))
+    totals = []
+    for excuse_trick in (0, 17):
+        deal = deal_with("fft-4p", {1: taker, 2: "EX T2 T3 T4"}, dealer=0)
+        bid(deal, ["garde_sans", "pass", "pass", "pass"])
+        to_play(deal, chelem=announced)
+        while not deal.is_over:
+            skip_poignee(deal)
+            legal = deal.legal_actions()
+            if deal.to_play == 1:      # the taker: XXI down to VI, the Petit in trick 17, then V
+                deal.push(C("T1") if deal.trick_no == 16 else max(c for c in legal if c != 1))
+            elif 0 in legal and (deal.trick_no == excuse_trick or legal == [0]):
+                deal.push(0)
+            else:
+                deal.push(min(c for c in legal if c != 0))
+            skip_poignee(deal)
+        assert [w for _, _, w in deal.tricks] == [1] * 18
+        assert any(trick[0] == 0 or 0 in trick for _, trick, _ in deal.tricks[excuse_trick:excuse_trick + 1])
+        r = deal.result()
+        assert deal.piles[2] & 1, "the Excuse stays with its owner"
+        assert (r.info["points"], r.info["bouts"]) == (87, 2)
+        T = (25 + 46) * 4 + (400 if announced else 200)
+        assert r.scores == (-T, 3 * T, -T, -T)
+        totals.append(r.scores)
+    assert totals[0] == totals[1]
+
+
 # ----- poignées -----------------------------------------------------------------------------
 def test_poignee_with_the_excuse_shows_every_trump():
     nine = "T2 T3 T4 T5 T6 T7 T8 T9 T10"

@@ -681,7 +681,11 @@ class FrenchDeal(Deal):
             owner = (leader + trick.index(FOOL)) % n
             ours = camp >> owner & 1
             theirs = camp >> winner & 1
-            if not last or winner == owner:
+            # The Excuse stays in its owner's camp, exchanged for a half-point card, except
+            # played to the last trick, where it changes camp (or goes to the trick's winner,
+            # as an option), unless that trick completes a chelem (§4.1: in a taker's chelem
+            # without the Excuse, it stays with the defence and counts 4 points).
+            if not last or winner == owner or self._won_all(theirs):
                 gain ^= 1
                 self.piles[owner] |= 1
                 self.excuse = (owner, t, owner)
