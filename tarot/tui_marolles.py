@@ -212,8 +212,8 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
         out.append(f"{who}, so that everyone holds {tricks} for the {tricks} tricks. Your discards go "
                    "to your pile and count for you at the end.")
         if rule == "forbidden":
-            out.append("Trumps, the Fool and Kings may not be discarded (illegal_discard=forbidden) "
-                       "unless you have nothing else.")
+            out.append("Trumps, the Fool and Kings may not be discarded (illegal_discard=forbidden), "
+                       "except as many as you must because you hold too few other cards.")
         else:
             once = " once, however many" if rule == "penalty_once" else " per card"
             out.append(f"Discarding a trump, the Fool or a King costs 2 M to each opponent{once}.")

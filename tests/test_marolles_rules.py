@@ -14,7 +14,7 @@ import tarot
 from helpers import (
     DONE, FOOL, FOOL_BIT, KINGS, LOSER_TABLE, N, PACK, REMOVED, TRUMPS,
     VARIANT, WINNER_TABLE, M, arrange, bits, deal_slots, duty_cards, hands_from_deck,
-    ledger_totals, legal_cards, new_deal_from, play, position, run_checked, skip_to_play, table_row,
+    deck_from_hands, ledger_totals, legal_cards, new_deal_from, play, position, run_checked, skip_to_play, table_row,
     winner,
 )
 from tarot.core.actions import ACTION_IDS
@@ -600,6 +600,45 @@ def test_forbidden_discard_still_possible_when_unavoidable():
     deal = new_deal_from(setup, {"illegal_discard": "forbidden"})
     assert deal.to_play == 1 and deal.legal_actions()
     assert mask(deal.legal_actions()) & ~(TRUMPS | FOOL_BIT) == 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_forbidden_discards_are_exactly_the_unavoidable_ones(seed):
+    """illegal_discard=forbidden: the dealer's four discards, taken one at a time in ascending
+    order, reach exactly the sets holding as few trumps and Tarots as his hand allows, even
+    when only some of them can be avoided (a hand with 0 to 5 other cards)."""
+    from itertools import combinations
+
+    rng = random.Random(seed)
+    forbidden_cards = cards_of(TRUMPS | FOOL_BIT | KINGS)
+    other_cards = cards_of(PACK & ~(TRUMPS | FOOL_BIT | KINGS))
+    k = rng.randrange(6)
+    dealer_hand = mask(rng.sample(forbidden_cards, 24 - k) + rng.sample(other_cards, k))
+    rest = cards_of(PACK & ~dealer_hand)
+    rng.shuffle(rest)
+    dealt = [dealer_hand, mask(rest[:21]), mask(rest[21:])]
+    deck = deck_from_hands(dealt, 0, cut=cards_of(dealer_hand)[0])
+    deal = tarot.new_deal(VARIANT, {"illegal_discard": "forbidden"}, deck=deck, dealer=0)
+    for _ in range(2):                       # seats 1 and 2 discard first
+        deal.push(deal.legal_actions()[0])
+    assert deal.phase == "discard" and deal.to_play == 0
+    reached = set()
+
+    def walk():
+        if deal.phase != "discard" or deal.to_play != 0:
+            reached.add(deal.discards[0])
+            assert all(e.reason != "discard" for e in deal.ledger.entries), "forbidden: never paid"
+            return
+        for a in deal.legal_actions():
+            deal.push(a)
+            walk()
+            deal.pop()
+
+    walk()
+    fewest = max(0, 4 - k)
+    expected = {mask(c) for c in combinations(cards_of(dealer_hand), 4)
+                if bits(mask(c) & (TRUMPS | FOOL_BIT | KINGS)) == fewest}
+    assert reached == expected
 
 
 # single tricks: (seat 1's card, seat 2's card, seat 0's card, voids, expected marques)

@@ -501,13 +501,32 @@ class MarollesDeal(Deal):
         p = self._seat()
         h = self.hands[p]
         need = self.discard_left[p]
-        above = _above(self.last_discard[p])
-        cand = h & above
-        if self._o.discard_forbidden and (cand & ~NO_DISCARD).bit_count() >= need:
-            cand &= ~NO_DISCARD  # trumps and Tarots only when unavoidable
-        # Ascending order: a card is legal if at least need-1 allowed cards lie above it, i.e.
-        # if it is not one of the need-1 highest candidates.
-        return _drop_highest(cand, need - 1)
+        cand = h & _above(self.last_discard[p])
+        if not self._o.discard_forbidden:
+            # Ascending order: a card is legal if at least need-1 cards lie above it, i.e. if
+            # it is not one of the need-1 highest candidates.
+            return _drop_highest(cand, need - 1)
+        # Trumps and Tarots only when unavoidable: the whole discard may hold no more of them
+        # than the hand forces, and cards are taken in ascending order, so a card is legal if
+        # the cards above it can complete the discard within what is left of that allowance.
+        budget = self._forced_discards(p)
+        legal = above = others = 0
+        for c in reversed(cards_of(cand)):
+            forbidden = NO_DISCARD >> c & 1
+            if above >= need - 1 and others >= need - 1 - budget + forbidden and budget >= forbidden:
+                legal |= 1 << c
+            above += 1
+            others += 1 - forbidden
+        return legal
+
+    def _forced_discards(self, p: Seat) -> int:
+        """How many more trumps or Tarots ``p`` must discard (``illegal_discard=forbidden``): the
+        hand's other cards are too few for the whole discard by that many, less those already
+        discarded."""
+        held = self.hands[p] | self.discards[p]
+        total = self.discards[p].bit_count() + self.discard_left[p]
+        forced = max(0, total - (held & ~NO_DISCARD).bit_count())
+        return forced - (self.discards[p] & NO_DISCARD).bit_count()
 
     def _held(self, seat: Seat) -> CardSet:
         """Cards a player holds for declaring: his hand and what he has played this deal."""
@@ -630,8 +649,14 @@ class MarollesDeal(Deal):
                         f"come after {format_card(self.last_discard[p], n)}")
             if action == DONE:
                 return f"seat {p} must discard {self.discard_left[p]} more card(s)"
-            if self._o.discard_forbidden and NO_DISCARD >> action & 1:
-                return "trumps and Tarots may not be discarded (illegal_discard=forbidden)"
+            if self._o.discard_forbidden:
+                if NO_DISCARD >> action & 1 and self._forced_discards(p) <= 0:
+                    return ("trumps and Tarots may not be discarded while other cards can be "
+                            "(illegal_discard=forbidden)")
+                if (self.hands[p] >> action).bit_count() >= self.discard_left[p]:
+                    return (f"{format_card(action, n)} cannot be discarded now: the cards above it would "
+                            "make the discard hold more trumps or Tarots than the hand forces "
+                            "(illegal_discard=forbidden)")
             return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "declare":
             return f"seat {p} cannot declare {tok}: the hand does not hold it, or it is already declared"
