@@ -30,7 +30,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .core.actions import DONE, action_token, parse_action
+from .core.actions import ACKNOWLEDGE_REVOKE, DONE, action_token, parse_action
 from .core.cards import NUM_CARDS, CardParseError, format_cards, mask, parse_card
 from .core.deal import VARIANTS, Deal, variant_class
 from .core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError
@@ -298,6 +298,8 @@ class _Step(NamedTuple):
     payments: tuple
     #: The trick this action completed, as (leader, cards, winner), or None.
     trick: tuple | None
+    #: Tricks complete after the action (fewer after an acknowledged revoke).
+    tricks_after: int
 
 
 @dataclass
@@ -312,6 +314,8 @@ class _Line:
     closed: bool = False
     #: Cards no seat played (le Mort's card in the two-player Marolles), for the comment.
     unplayed: tuple = ()
+    #: A note for the comment (a revoke acknowledged).
+    note: str = ""
 
 
 def _body(record: Record) -> list[str]:
@@ -326,7 +330,7 @@ def _body(record: Record) -> list[str]:
         _push(deal, a, f"actions[{i}]")
         steps.append(_Step(a, seat, phase, tuple(deal.shown[n_shown:]),
                            tuple(deal.ledger.entries[n_paid:]),
-                           deal.tricks[-1] if len(deal.tricks) > n_tricks else None))
+                           deal.tricks[-1] if len(deal.tricks) > n_tricks else None, len(deal.tricks)))
 
     # Cards chosen for a declaration (the engine's "show" steps) are written as the shown set in
     # parentheses after the declaration: ``tarots_5 (F T1 T21 KS KB)``.
@@ -391,6 +395,11 @@ def _body(record: Record) -> list[str]:
             cur.closed, cur.winner = True, st.trick[2]
             cur.unplayed = st.trick[1][n:]
             tricks_done += 1
+        if st.action == ACKNOWLEDGE_REVOKE:  # the play goes back: the next line replays
+            cur.closed = True
+            tricks_done = st.tricks_after
+            cur.note = (f"S{st.seat} owns up to a revoke: the play goes back to just before "
+                        f"it, in trick {tricks_done + 1}")
 
     for line in lines:
         groups: list[list[str]] = []
@@ -404,7 +413,7 @@ def _body(record: Record) -> list[str]:
         if line.trick:
             cells = [c.ljust(7) for c in cells[:-1]] + cells[-1:]
         text = f"{line.label}: " + " ".join(cells)
-        notes = []
+        notes = [line.note] if line.note else []
         if line.unplayed:
             notes.append(f"le Mort {format_cards(line.unplayed, deal.notation)}")
         if line.winner is not None:

@@ -6,11 +6,12 @@ why each payment is made, and the count of each pile in packets of three, the pl
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from rich.console import Console
 from rich.text import Text
 
-from .core.actions import DONE
+from .core.actions import ACKNOWLEDGE_REVOKE, DONE
 from .core.cards import (
     FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, format_card, suit_of,
 )
@@ -22,7 +23,7 @@ from .tui import (
     Guide, _card_in, _player_of, describe_payment, display_key, in_display_order, pending_cards,
     plural, seat_label,
 )
-from .variants.marolles import suit_power
+from .variants.marolles import MarollesDeal, suit_power
 
 
 def nominal(card: Card) -> int:
@@ -188,6 +189,13 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
                        f"{o.get('fool_not_excused_penalty', '2')} M to each opponent." if last else
                        "You may instead excuse yourself with the Fool: it never wins, comes back to your "
                        "pile, and earns 1 M from each opponent.")
+        revokes = o.get("revoke_handling", "engine_prevents")
+        if revokes != "engine_prevents":
+            out.append("Any card may be played (revoke_handling): one that breaks the rule above is a "
+                       "revoke (the cards marked * keep it), costing 1 M to each opponent and all you "
+                       "would score from then on"
+                       + (", unless you own up to it (`acknowledge_revoke`) at one of your turns before "
+                          "the second trick after it is gathered." if revokes.endswith("window") else "."))
         full = deal.PACK.bit_count() == 78
         out.append("The highest trump wins, else the highest card of the suit led. Swords and Batons "
                    f"rank K Q C J 10 9 … {'1' if full else '4'}; Cups and Coins (round suits) "
@@ -284,6 +292,10 @@ class MarollesGuide(Guide):
             state["shown"] = len(deal.shown)
             if action == DONE and phase == "declare" and seat not in declared:
                 out.print(f"{name} declares nothing.")
+        elif phase == "play" and action == ACKNOWLEDGE_REVOKE:
+            out.print(Text(f"{name} owns up to a revoke: the cards played from it on go back to their "
+                           f"hands, and the play resumes at trick {len(deal.tricks) + 1}, where "
+                           f"{name} now follows the rules. No penalty.", style="magenta"))
         elif phase == "redeal":
             out.print(f"{name} asks for a redeal." if action != DONE else f"{name} keeps the hand.")
         elif phase == "grant":
@@ -314,6 +326,22 @@ class MarollesGuide(Guide):
 
     def help(self, deal: Deal, seat: int) -> list[str]:
         return _rules_help(deal, seat)
+
+    def marked_cards(self, deal: Deal, view: View) -> CardSet:
+        """With revokes allowed every card may be played: the ones that keep the obligations
+        are marked."""
+        if view.options.get("revoke_handling", "engine_prevents") != "engine_prevents":
+            return cast("MarollesDeal", deal).lawful_cards()
+        return super().marked_cards(deal, view)
+
+    def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str]) -> list:
+        own = view.extra.get("revokes_to_acknowledge", [])
+        if view.phase != "play" or not own:
+            return []
+        return [Text(f"You revoked in trick {own[0] + 1}. `acknowledge_revoke` owns up to it: the cards "
+                     "played from it on go back and you follow the rules there, without penalty. "
+                     "Once the second trick after it is gathered it costs 1 M to each opponent and "
+                     "you score nothing from it on.", style="magenta")]
 
     def action_label(self, deal: Deal, action: int) -> str:
         tok = deal.action_token(action)

@@ -13,12 +13,13 @@ marque paid, card points. The property, rules and view tests compare the engine 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import tarot
-from tarot.core.actions import ACTION_IDS, DONE, NAMED_ACTIONS
+from tarot.core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, NAMED_ACTIONS
 from tarot.core.cards import cards_of, mask, parse_card, parse_cards
 
 VARIANT = "marolles-1637"
@@ -608,6 +609,7 @@ class Model:
         self.over = False
         self.points: tuple[int, ...] | None = None
         self.revoke = o["revoke_handling"] != "engine_prevents"
+        self.init_window(o)
         self.fool_lead = o["fool_lead_allowed"] == "true"
         self.fool_penalty = int(o["fool_not_excused_penalty"])
         self.par = int(o["par_points"])
@@ -650,7 +652,52 @@ class Model:
         return self.hands[s] | self.played[s]
 
     def expected_play(self, s: int) -> int:
-        return allowed_cards(self.hands[s], self.trick, len(self.tricks), self.fool_lead, self.revoke)
+        return allowed_cards(self.hands[s], self.trick, len(self.tricks), self.fool_lead, self.may_revoke(s))
+
+    # ---- revokes with time to acknowledge them ----
+    def init_window(self, o: Mapping[str, str]) -> None:
+        """revoke_handling=penalty_1m_forfeit_with_correction_window (RULES.md §1.10): a revoke
+        is paid when the second trick after it is gathered unless acknowledged before; then
+        the play goes back to it. Open revokes as (seat, trick, the model before the card,
+        number of payments then); (seat, trick) pairs replayed lawfully after one."""
+        self.window = o["revoke_handling"] == "penalty_1m_forfeit_with_correction_window"
+        self.open_revokes: list = []
+        self.corrected: set[tuple[int, int]] = set()
+
+    def may_revoke(self, s: int) -> bool:
+        return self.revoke and (s, len(self.tricks)) not in self.corrected
+
+    def may_acknowledge(self, s: int) -> bool:
+        return any(r[0] == s for r in self.open_revokes)
+
+    def revoked(self, s: int) -> None:
+        if self.window:  # (the earlier open revokes' states are shared, never changed)
+            before = copy.deepcopy({k: v for k, v in self.__dict__.items() if k != "open_revokes"})
+            before["open_revokes"] = list(self.open_revokes)
+            self.open_revokes.append((s, len(self.tricks), before, len(self.payments)))
+        else:
+            self.pay_each(s, 1, "revoke")
+            self.forfeit(s)
+
+    def acknowledge(self, s: int) -> None:
+        _, t, before, _ = next(r for r in self.open_revokes if r[0] == s)
+        corrected = self.corrected | {(s, t)}
+        self.__dict__.update(copy.deepcopy({k: v for k, v in before.items() if k != "open_revokes"}))
+        self.open_revokes = list(before["open_revokes"])
+        self.corrected = corrected
+
+    def close_windows(self, last: bool) -> None:
+        """After a trick: the open revokes whose time is over are paid."""
+        for r in list(self.open_revokes):
+            s, t, _, paid = r
+            if last or len(self.tricks) == t + 3:   # the second trick after it is gathered
+                self.open_revokes.remove(r)
+                if self.o["forfeit_scope"] != "void_all_hand_receipts" and not self.forfeited[s]:
+                    for payer, payee, amount, _ in self.payments[paid:]:
+                        if payee == s:   # he scores nothing from the revoke on
+                            self.payments.append((s, payer, amount, "forfeit"))
+                self.pay_each(s, 1, "revoke")
+                self.forfeit(s)
 
     def expected_declarations(self, s: int) -> set[str]:
         return declarable(self.hands[s], self.done_groups[s], self.o)
@@ -737,13 +784,15 @@ class Model:
         self.collect(s, declaration_value(name, self.o), "declaration")
 
     def _play(self, s: int, c: int) -> None:
+        if c == ACKNOWLEDGE_REVOKE:
+            self.acknowledge(s)
+            return
         if self.hands_at_play is None:
             self.hands_at_play = list(self.hands)
         if self.revoke:
             duty = duty_cards(self.hands[s], self.trick, len(self.tricks), self.fool_lead)
             if not duty >> c & 1:
-                self.pay_each(s, 1, "revoke")
-                self.forfeit(s)
+                self.revoked(s)
         self.hands[s] &= ~(1 << c)
         self.played[s] |= 1 << c
         self.trick.append(c)
@@ -786,6 +835,7 @@ class Model:
         self.tricks.append((leader, cards, w))
         self.trick = []
         self.leader = w
+        self.close_windows(last)
         if last:
             self._settle()
 
@@ -881,8 +931,10 @@ def check_trick_numbers(new_entries, phase: str, trick_no: int) -> None:
     """Payments made by a card carry the number of its trick; those before and after the play
     (the cut, discards, declarations, card points) carry None (ledger.Payment.trick)."""
     for e in new_entries:
-        if e.reason in DURING_PLAY:
+        if e.reason in DURING_PLAY and e.reason != "revoke":
             assert phase == "play" and e.trick == trick_no, e
+        elif e.reason == "revoke":  # with time to acknowledge it, paid tricks later
+            assert phase == "play" and e.trick is not None and e.trick <= trick_no, e
         elif e.reason in ("card_points", "cut", "discard", "wrong_discard", "redeal"):
             assert e.trick is None, e
         elif e.reason in ("declaration", "qui_na_le_sien"):
@@ -904,8 +956,10 @@ def check_legal(deal, model: Model, legal: list[int]) -> None:
     assert legal, f"no legal action in phase {phase}"
     if phase == "play":
         assert s == (model.leader + len(model.trick)) % N, "anticlockwise, winner leads"
-        assert mask(legal) == model.expected_play(s) and max(legal) < 78, (
-            tarot.format_cards(mask(legal)), tarot.format_cards(model.expected_play(s)))
+        cards = [a for a in legal if a < 78]
+        assert mask(cards) == model.expected_play(s), (
+            tarot.format_cards(mask(cards)), tarot.format_cards(model.expected_play(s)))
+        assert set(legal) - set(cards) == ({ACKNOWLEDGE_REVOKE} if model.may_acknowledge(s) else set())
     elif phase == "declare":
         names = {NAME_OF[a] for a in legal if a != DONE}
         assert DONE in legal

@@ -33,7 +33,7 @@ from helpers import (
     ULTIMO_CARDS, WINNER_TABLE, M, Model, bits, check_trick_numbers, deal_slots as deal_slots_66,
     literal_points, table_row,
 )
-from tarot.core.actions import ACTION_IDS
+from tarot.core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS
 from tarot.core.cards import cards_of, format_cards, mask, parse_card
 
 V78, V2P = "marolles-78", "marolles-2p"
@@ -213,6 +213,7 @@ class VModel(Model):
         self.over = False
         self.points = None
         self.revoke = o["revoke_handling"] != "engine_prevents"
+        self.init_window(o)
         self.fool_lead = o["fool_lead_allowed"] == "true"
         self.fool_penalty = int(o["fool_not_excused_penalty"])
         self.par = int(o["par_points"])
@@ -245,7 +246,7 @@ class VModel(Model):
     # ---- knowledge ----
     def expected_play(self, s: int) -> int:
         return allowed_cards(self.spec, self.hands[s], self.trick, len(self.tricks), self.fool_lead,
-                             self.revoke)
+                             self.may_revoke(s))
 
     def turned_up(self) -> int:
         """Le Mort's cards turned up so far (one per finished trick)."""
@@ -279,13 +280,15 @@ class VModel(Model):
         super()._declared(s, name, cards)
 
     def _play(self, s: int, c: int) -> None:
+        if c == ACKNOWLEDGE_REVOKE:
+            self.acknowledge(s)
+            return
         if self.hands_at_play is None:
             self.hands_at_play = list(self.hands)
         if self.revoke:
             duty = duty_cards(self.spec, self.hands[s], self.trick, len(self.tricks), self.fool_lead)
             if not duty >> c & 1:
-                self.pay_each(s, 1, "revoke")
-                self.forfeit(s)
+                self.revoked(s)
         self.hands[s] &= ~(1 << c)
         self.played[s] |= 1 << c
         self.trick.append(c)
@@ -345,6 +348,7 @@ class VModel(Model):
             self.mort_took += 1       # the same player leads again
         else:
             self.leader = w
+        self.close_windows(last)
         if last:
             self._settle()
 
@@ -440,8 +444,10 @@ def check_legal(deal, model: VModel, legal: list[int]) -> None:
     assert s is not None and 0 <= s < model.n, "le Mort never has the turn"
     if phase == "play":
         assert s == (model.leader + len(model.trick)) % model.n, "turn order; the leader leads"
-        assert mask(legal) == model.expected_play(s) and max(legal) < 78, (
-            tarot.format_cards(mask(legal)), tarot.format_cards(model.expected_play(s)))
+        cards = [a for a in legal if a < 78]
+        assert mask(cards) == model.expected_play(s), (
+            tarot.format_cards(mask(cards)), tarot.format_cards(model.expected_play(s)))
+        assert set(legal) - set(cards) == ({ACKNOWLEDGE_REVOKE} if model.may_acknowledge(s) else set())
     elif phase == "declare":
         names = {NAME_OF[a] for a in legal if a != DONE}
         assert DONE in legal and names == model.expected_declarations(s)

@@ -153,7 +153,11 @@ def test_every_option_of_rules_1_11_is_selectable_with_its_default():
         for v in values:
             deal = tarot.new_deal(VARIANT, {key: v}, seed=1)
             assert deal.options[key] == v
-    # the revoke penalty and the bad-hand redeal with a price are selectable too
+    # the revoke penalty with its time to acknowledge, in RULES.md's spelling, the penalty at
+    # once, and the bad-hand redeal with a price are selectable too
+    rules_name = "penalty_1M_forfeit_with_correction_window"
+    assert tarot.new_deal(VARIANT, {"revoke_handling": rules_name}, seed=1).options["revoke_handling"] \
+        == rules_name.lower()
     assert tarot.new_deal(VARIANT, {"revoke_handling": "penalty_1m_and_forfeit"}, seed=1)
     assert tarot.new_deal(VARIANT, {"bad_hand_redeal": "3"}, seed=1).phase == "redeal"
 

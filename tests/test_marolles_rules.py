@@ -843,3 +843,113 @@ def test_card_points_are_the_piles_counted_in_packets():
         assert tuple(deal.result().card_points) == model.points
         for s in range(N):
             assert model.pile[s] & model.discards[s] == model.discards[s]
+
+
+# ----- a revoke owned up to in time (§1.10, revoke_handling=penalty_1M_..._window) -----------
+WINDOW = {"revoke_handling": "penalty_1M_forfeit_with_correction_window"}
+ACK = ACTION_IDS["acknowledge_revoke"]
+
+
+def lawful(deal):
+    """The lowest card that keeps the obligations (never a revoke nor the acknowledgment)."""
+    duty = duty_cards(deal.hands[deal.to_play], deal.trick, len(deal.tricks))
+    return min(a for a in deal.legal_actions() if a < 78 and duty >> a & 1)
+
+
+def revoke_in_first_trick(seeds=range(200)):
+    """A deal with the window where the second player of trick 1 can revoke; returns the
+    deal just before the revoke, the revoker and the revoking card."""
+    for seed in seeds:
+        deal = tarot.new_deal(VARIANT, WINDOW, seed=seed)
+        while deal.phase != "play":
+            legal = deal.legal_actions()
+            deal.push(DONE if DONE in legal else legal[0])
+        deal.push(lawful(deal))
+        p = deal.to_play
+        hand = deal.hands[p]
+        off = hand & ~duty_cards(hand, deal.trick, 0)
+        if off:
+            return deal, p, cards_of(off)[0]
+    raise AssertionError("no revoke found")
+
+
+def play_lawfully_until(deal, done):
+    while not done(deal):
+        deal.push(lawful(deal))
+
+
+def test_a_revoke_owned_up_to_in_time_goes_back_and_costs_nothing():
+    deal, p, card = revoke_in_first_trick()
+    before = deal.copy()
+    deal.push(card)
+    assert "revoke" not in {e.reason for e in deal.ledger.entries}, "not paid yet"
+    # only the revoker knows of it, and only he may own up to it
+    for s in range(N):
+        extra = deal.view(s).extra
+        assert (extra.get("revokes_to_acknowledge") == [0]) == (s == p)
+    play_lawfully_until(deal, lambda d: d.to_play == p)
+    assert len(deal.tricks) == 1 and ACK in deal.legal_actions()
+    assert all(ACK not in deal.view(s).legal_actions for s in range(N) if s != p)
+    seen = {(s, c) for s in range(N) for c in deal.tricks[0][1] if (deal.tricks[0][0] + deal.tricks[0][1].index(c)) % N == s}
+    seen |= {((deal.leader + i) % N, c) for i, c in enumerate(deal.trick)}
+    after_trick = deal.copy()
+    deal.push(ACK)
+    # back to just before the revoke: the same hands, table and payments as then
+    assert deal.tricks == before.tricks == [] and deal.trick == before.trick
+    assert deal.hands == before.hands and deal.ledger.entries == before.ledger.entries
+    assert deal.to_play == p and deal.hands[p] >> card & 1
+    # now he plays lawfully in that trick; the cards that went back are public
+    assert mask(a for a in deal.legal_actions() if a < 78) == duty_cards(deal.hands[p], deal.trick, 0)
+    assert ACK not in deal.legal_actions()
+    led = deal.trick[0]
+    for s in range(N):
+        taken = {tuple(x) for x in deal.view(s).extra["taken_back"]}
+        assert taken == {x for x in seen if x[1] != led} and (p, card) in taken
+    with pytest.raises(tarot.IllegalActionError, match="cannot|must"):
+        deal.push(card)
+    # taking the acknowledgment back restores the deal as it was
+    deal.pop()
+    assert deal.tricks == after_trick.tricks and deal.hands == after_trick.hands
+    assert deal.legal_actions() == after_trick.legal_actions()
+    # played out lawfully, nobody pays for a revoke and nobody forfeits
+    deal.push(ACK)
+    play_lawfully_until(deal, lambda d: d.is_over)
+    assert "revoke" not in {e.reason for e in deal.ledger.entries}
+    assert not any(deal.forfeited) and sum(deal.result().scores) == 0
+
+
+def test_a_revoke_not_owned_up_to_is_paid_when_the_second_trick_after_it_is_gathered():
+    received = 0
+    for first in range(0, 400, 2):
+        deal, p, card = revoke_in_first_trick(range(first, 400))
+        deal.push(card)
+        play_lawfully_until(deal, lambda d: len(d.tricks) == 3 and not d.trick or d.is_over)
+        # just before trick 3 was gathered, nothing was paid for the revoke
+        before = deal.copy()
+        before.pop()
+        assert "revoke" not in {e.reason for e in before.ledger.entries} and not before.forfeited[p]
+        new = deal.ledger.entries[len(before.ledger.entries):]
+        revoke = [e for e in new if e.reason == "revoke"]
+        assert sorted((e.payer, e.payee, e.amount, e.trick) for e in revoke) == sorted(
+            (p, o, 1, 0) for o in range(N) if o != p)
+        assert deal.forfeited[p]
+        # what he received since the revoke (in tricks 1 to 3) is given back
+        got = sum(e.amount for e in deal.ledger.entries
+                  if e.payee == p and e.trick is not None and e.reason not in ("revoke", "forfeit"))
+        back = sum(e.amount for e in deal.ledger.entries if e.reason == "forfeit" and e.payer == p)
+        assert back == got
+        received += got
+        play_lawfully_until(deal, lambda d: d.is_over)
+        assert sum(deal.result().scores) == 0
+        if received:
+            return
+    raise AssertionError("no revoker received anything in the window")
+
+
+def test_acknowledge_revoke_is_refused_with_the_reason():
+    deal, p, card = revoke_in_first_trick()
+    with pytest.raises(tarot.IllegalActionError, match="no revoke to acknowledge"):
+        deal.push(ACK)
+    plain = tarot.new_deal(VARIANT, seed=1)
+    with pytest.raises(tarot.IllegalActionError, match="only with revoke_handling"):
+        plain.push(ACK)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tarot
 from tarot import RecordError
+from tarot.core.actions import ACKNOWLEDGE_REVOKE
 from tarot.core.cards import ITALIAN, TRUMP_SUIT, card_name, cards_of, parse_card, suit_of
 from tarot.records import (
     ClaimedResult, Record, load_record, parse_record, record_from_deal, replay, save_record,
@@ -113,6 +114,8 @@ def test_round_trip_random_deals(options, seed, dealer, stop, event):
     else:
         assert rec.result is None
 
+    if ACKNOWLEDGE_REVOKE in deal.history:
+        return  # the play went back: test_an_acknowledged_revoke_is_written_and_read_back
     # One trick per line, leader first, each card after the label of the seat that played it.
     lines = [ln for ln in text.splitlines() if re.match(r"Trick\s+\d+:", ln)]
     started = len(deal.tricks) + (1 if deal.trick else 0)
@@ -129,6 +132,36 @@ def test_round_trip_random_deals(options, seed, dealer, stop, event):
             elif not tok[0].islower():  # a card (action names are lower case)
                 played.append((seat, parse_card(tok)))
         assert played == [((leader + i) % 3, c) for i, c in enumerate(cards)]
+
+
+def test_an_acknowledged_revoke_is_written_and_read_back():
+    """revoke_handling=penalty_1M_forfeit_with_correction_window: the line where a seat owns up
+    ends with ``acknowledge_revoke`` and says where the play goes back to; the next line is
+    that trick again, from the revoke on. Both forms read back to the same deal."""
+    options = {"revoke_handling": "penalty_1M_forfeit_with_correction_window"}
+    found = 0
+    for seed in range(40):
+        deal = random_deal(seed, options, seed % 3, None)
+        if ACKNOWLEDGE_REVOKE not in deal.history:
+            continue
+        found += 1
+        rec = record_from_deal(deal)
+        text = rec.to_text()
+        assert parse_record(text) == rec == parse_record(rec.to_json())
+        assert replay(rec).result().scores == deal.result().scores
+        lines = [ln for ln in text.splitlines() if re.match(r"Trick\s+\d+:", ln)]
+        owning = [k for k, ln in enumerate(lines) if "acknowledge_revoke" in ln]
+        assert len(owning) == deal.history.count(ACKNOWLEDGE_REVOKE)
+        for k in owning:
+            ln = lines[k]
+            assert tokens_of_line(ln)[-1] == "acknowledge_revoke"
+            back = int(re.search(r"goes back to just before it, in trick (\d+)", ln).group(1))
+            assert k + 1 < len(lines) and lines[k + 1].startswith(f"Trick {back:>2}:")
+        # after the last one, one line per trick to the end
+        last = owning[-1]
+        numbers = [int(re.match(r"Trick\s+(\d+):", ln).group(1)) for ln in lines[last + 1:]]
+        assert numbers == list(range(numbers[0], len(deal.tricks) + 1))
+    assert found >= 10
 
 
 def test_both_forms_save_and_load(tmp_path):

@@ -204,11 +204,41 @@ def test_french_2p_positions_inside_a_trick_after_a_pile_card():
 # ----- Marolles with le Mort --------------------------------------------------------------------
 @pytest.mark.parametrize("options", [None, {"declarations_after_discard": "false"},
                                      {"mort_card_competes": "true", "illegal_discard": "penalty_once"},
-                                     {"revoke_handling": "penalty_1m_and_forfeit"}])
+                                     {"revoke_handling": "penalty_1m_and_forfeit"},
+                                     {"revoke_handling": "penalty_1m_forfeit_with_correction_window"}])
 def test_marolles_2p_samples_reproduce_the_view(options):
     for seed in range(30):
         deal = position("marolles-2p", options, seed, "rule" if seed % 2 else "random")
         check_samples(deal, 3, random.Random(seed))
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-2p"])
+def test_cards_an_acknowledged_revoke_sent_back_are_sampled_in_their_hands(variant):
+    """revoke_handling=..._window: after a revoke is owned up to, the cards played from it on
+    are back in hands everyone saw them come from; samples put them there."""
+    ack = tarot.ACTION_IDS["acknowledge_revoke"]
+    options = {"revoke_handling": "penalty_1m_forfeit_with_correction_window"}
+    found = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        n = variant_class(variant).players_for(options)
+        deal = tarot.new_deal(variant, options, seed=seed, dealer=seed % n)
+        while not deal.is_over and ack not in deal.history[-3:]:
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over:
+            continue
+        view = deal.view(deal.to_play)
+        back = [(s, c) for s, c in view.extra["taken_back"] if s != view.seat and deal.hands[s] >> c & 1]
+        if not back:
+            continue
+        found += 1
+        check_samples(deal, 3, random.Random(seed))
+        cons = Constraints(view)
+        for _ in range(3):
+            world = sample_from(cons, rng)
+            for s, c in back:
+                assert world.hands[s] >> c & 1
+    assert found >= 10
 
 
 # ----- spread -------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from ..core.actions import ACTION_IDS, DONE
 from ..core.cards import (
@@ -170,6 +170,10 @@ def played_by(v: View) -> list[CardSet]:
     return out
 
 
+#: Marolles: the revoke_handling value with time to own up to a revoke.
+WINDOW: Final = "penalty_1m_forfeit_with_correction_window"
+
+
 def voids(v: View) -> list[CardSet]:
     """Cards each seat cannot hold now, from failures to follow or to trump (Marolles, Early
     French Tarot: follow the suit led, else trump; the Fool may always be played; a led Fool
@@ -185,6 +189,10 @@ def voids(v: View) -> list[CardSet]:
         if p.reason == "revoke":
             forfeits.setdefault(p.payer, p.trick)
     revoke_silent = v.options.get("revoke_handling", "engine_prevents") != "engine_prevents"
+    # with time to own up to a revoke, one is paid only when the second trick after it is
+    # gathered: a card in the last two tricks gathered or the one on the table tells nothing
+    unpaid_from = (len(v.tricks) - 2 if v.options.get("revoke_handling") == WINDOW
+                   else len(v.tricks) + 1)
     tricks = [(leader, cards[:n], t) for t, (leader, cards, _) in enumerate(v.tricks)]
     if v.trick:
         tricks.append((v.leader, v.trick, len(v.tricks)))
@@ -196,7 +204,7 @@ def voids(v: View) -> list[CardSet]:
         for i in range(lead_i + 1, len(cards)):
             c = cards[i]
             s = (leader + step * i) % n
-            if c == FOOL or (s, t) in revokes:
+            if c == FOOL or (s, t) in revokes or t >= unpaid_from:
                 continue
             if revoke_silent and sum(f <= t for f in forfeits.values()) >= n - 1:
                 continue  # a revoke may have gone unpaid (and its forfeit unseen)
@@ -353,6 +361,11 @@ class Constraints:
                 if p.reason == "discard" and p.payer == s:
                     by_payee[p.payee] += 1
             penal[s] = max(by_payee) if per_card else min(1, max(by_payee))
+        # cards an acknowledged revoke sent back to their hands (revoke_handling=..._window): seen
+        # in that hand, so there until played again
+        back = [0] * n
+        for t, c in v.extra.get("taken_back", ()):
+            back[t] |= (1 << c) & self.unknown
         # slots: (seat, kind, mask of cards allowed, capacity)
         for s in range(n):
             if s == me:
@@ -373,7 +386,7 @@ class Constraints:
             if d != s and v.cut_card is not None:
                 hand_ok &= ~(1 << v.cut_card)
                 disc_ok &= ~(1 << v.cut_card)
-            self.slots.append((s, "hand", hand_ok, hsize))
+            self.slots.append((s, "hand", hand_ok | back[s], hsize))
             if dsize > 0:
                 k = min(penal[s], dsize)
                 if k:
@@ -392,7 +405,7 @@ class Constraints:
         for s in range(n):
             if s == me:
                 continue
-            must = (held_shown[s] | bout_held[s]) & self.unknown
+            must = (held_shown[s] | bout_held[s] | back[s]) & self.unknown
             if s == d and v.cut_card is not None:
                 must |= (1 << v.cut_card) & self.unknown
             for c in cards_of(must):
@@ -571,6 +584,8 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     for q in shown_q:
         q.reverse()
     plays = [c for _, cards, _ in v.tricks for c in cards[:n]] + list(v.trick)
+    if "play_sequence" in v.extra:  # a revoke owned up to: the play as it went, back and forth
+        plays = list(v.extra["play_sequence"])
     plays.reverse()
     pending = None
     if v.pending_declaration is not None:

@@ -27,6 +27,9 @@ NAMED_ACTIONS: Final[tuple[str, ...]] = (
     # A king call (five players) and the cards shown in a poignée are card actions.
     "pass", "prise", "garde", "garde_sans", "garde_contre",
     "chelem", "poignee_simple", "poignee_double", "poignee_triple",
+    # Marolles (RULES.md §1.10, revoke_handling=penalty_1M_forfeit_with_correction_window): a
+    # player owns up to his revoke in time, and the play goes back to it.
+    "acknowledge_revoke",
 )
 ACTION_IDS: Final[dict[str, int]] = {name: NUM_CARDS + i for i, name in enumerate(NAMED_ACTIONS)}
 NUM_ACTIONS: Final = NUM_CARDS + len(NAMED_ACTIONS)
@@ -36,6 +39,7 @@ REDEAL: Final = ACTION_IDS["redeal"]
 GRANT: Final = ACTION_IDS["grant"]
 REFUSE: Final = ACTION_IDS["refuse"]
 PASS: Final = ACTION_IDS["pass"]
+ACKNOWLEDGE_REVOKE: Final = ACTION_IDS["acknowledge_revoke"]
 
 
 def action_token(action: int, notation: Notation = ITALIAN) -> str:

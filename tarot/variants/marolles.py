@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
-from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
+from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
     SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name, cards_of,
@@ -244,11 +244,14 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
            "dealer_pays_1m_and_redeal",
            "What a misdeal costs at a physical table. The engine always deals correctly, so this "
            "option only documents the table's choice.", "S2 'tout de mesme'", table_only=True),
-    Option("revoke_handling", ("engine_prevents", "penalty_1m_and_forfeit"), "engine_prevents",
-           "Failing to follow or to trump when able: impossible, or allowed and punished with "
-           "1 M to each opponent and scoring nothing further. (The 1637 text lets the fault be "
-           "acknowledged before the second trick after it is gathered; taking a card back is not "
-           "modelled, so a revoke made is a revoke paid.)", "S2"),
+    Option("revoke_handling",
+           ("engine_prevents", "penalty_1m_forfeit_with_correction_window", "penalty_1m_and_forfeit"),
+           "engine_prevents",
+           "Failing to follow or to trump when able: impossible; or allowed, and unless the "
+           "offender acknowledges it (acknowledge_revoke) before the second trick after it is "
+           "gathered, punished with 1 M to each opponent and scoring nothing from the revoke on "
+           "(acknowledged, the cards played from the revoke on go back to their hands and he "
+           "plays a lawful card); or punished at once, with no time to acknowledge.", "S2"),
     Option("bad_hand_redeal", ("off",), "off",
            "Off, or N: before the discard a player may ask for a redeal of a bad hand; if both "
            "others grant it he pays N M to each and the same dealer deals again.", "S2 p.8",
@@ -280,7 +283,7 @@ class MarollesDeal(Deal):
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
-        "_o", "_legal",
+        "_o", "_legal", "revokes", "corrected", "taken_back", "play_log",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
@@ -333,6 +336,16 @@ class MarollesDeal(Deal):
         self.redeal_votes = 0
         self.result_info: dict = {}
         self.order_idx = 0
+        #: Revokes not yet paid nor acknowledged (revoke_handling=penalty_1M_..._window), as
+        #: (seat, trick, index of the card in ``history``, ledger length then); the seats and
+        #: tricks (bit 4 * trick + seat) replayed after an acknowledgment, played lawfully; and
+        #: the cards an acknowledgment sent back to their hands, as (seat, card): public.
+        self.revokes: list[tuple[Seat, int, int, int]] = []
+        self.corrected = 0
+        self.taken_back: list[tuple[Seat, Card]] = []
+        #: With the window, every action of the play phase, taken back or not (public): what
+        #: a sampled world replays to show the same view.
+        self.play_log: list[int] = []
         cut = self.deck[-1]
         if self._o.cut_payment and TAROTS >> cut & 1:
             self._collect(dealer, 1, "cut", None, format_card(cut, self.notation))
@@ -439,7 +452,10 @@ class MarollesDeal(Deal):
     def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == "play":
-            return cards_of(self._legal_play()[0])
+            out = cards_of(self._legal_play()[0])
+            if self.revokes and self._revoke_to_acknowledge() >= 0:
+                out.append(ACKNOWLEDGE_REVOKE)
+            return out
         if ph == "discard":
             out = cards_of(self._legal_discards())
             if self._o.short_discard_allowed:
@@ -490,12 +506,17 @@ class MarollesDeal(Deal):
             duty = (m | (h & 1)) if m else h
         if h & 1 and h != 1 and self.trick_no >= self.TRICKS - 1:
             duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
-        if self._o.revoke_allowed:
+        if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
             allowed = h
             if h != 1 and (self.trick_no >= self.TRICKS - 1 or (lead < 0 and not self._o.fool_lead)):
                 allowed &= ~1
             return allowed, duty
         return duty, duty
+
+    def lawful_cards(self) -> CardSet:
+        """The cards the seat to play may play keeping the obligations to follow and to trump
+        (with revokes allowed, playing any other is a revoke)."""
+        return self._legal_play()[1] if self.phase == "play" else 0
 
     def _legal_discards(self) -> CardSet:
         p = self._seat()
@@ -618,6 +639,12 @@ class MarollesDeal(Deal):
         n = self.notation
         tok = self.action_token(action)
         ph, p = self.phase, self._seat()
+        if action == ACKNOWLEDGE_REVOKE:
+            if not self._o.revoke_window:
+                return ("acknowledge_revoke is not legal: a revoke can be acknowledged only with "
+                        "revoke_handling=penalty_1M_forfeit_with_correction_window")
+            return (f"seat {p} has no revoke to acknowledge now (only at his turn in the play, "
+                    "before the second trick after the revoke is gathered)")
         if ph in ("play", "discard", "show") and action >= 78:
             return f"{tok} is not legal now: seat {p} must {'play' if ph == 'play' else ph} a card"
         if ph in ("redeal", "grant", "declare") and action < 78:
@@ -669,7 +696,12 @@ class MarollesDeal(Deal):
     def _apply(self, a: int) -> None:
         ph = self.phase
         if ph == "play":
-            self._play(a)
+            if self._o.revoke_window:
+                self.play_log.append(a)
+            if a == ACKNOWLEDGE_REVOKE:
+                self._acknowledge()
+            else:
+                self._play(a)
         elif ph == "discard":
             self._discard(a)
         elif ph == "declare":
@@ -775,8 +807,11 @@ class MarollesDeal(Deal):
         if o.revoke_allowed:
             duty = self._legal_play()[1]
             if not duty >> c & 1:
-                self._pay_each(p, 1, "revoke", self.trick_no, format_card(c, self.notation))
-                self._forfeit(p)
+                if o.revoke_window:  # paid when the time to acknowledge it is over
+                    self.revokes.append((p, self.trick_no, len(self.history) - 1, len(self.ledger.entries)))
+                else:
+                    self._pay_each(p, 1, "revoke", self.trick_no, format_card(c, self.notation))
+                    self._forfeit(p)
         self.hands[p] ^= 1 << c
         trick = self.trick
         trick.append(c)
@@ -842,6 +877,8 @@ class MarollesDeal(Deal):
         if winner < n:  # a trick le Mort takes is led again by the same player
             self.leader = winner
         self.trick_no = t + 1
+        if self.revokes:
+            self._close_revokes(last)
         if last:
             self._settle()
         else:
@@ -929,6 +966,47 @@ class MarollesDeal(Deal):
                     self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
         self.forfeited[s] = True
 
+    # ----- a revoke acknowledged in time (revoke_handling=penalty_1M_..._window, §1.10) ------
+    def _revoke_to_acknowledge(self) -> int:
+        """The index in ``revokes`` of the first revoke the seat to play may still own up to,
+        or -1."""
+        p = self.to_play
+        for i, r in enumerate(self.revokes):
+            if r[0] == p:
+                return i
+        return -1
+
+    def _acknowledge(self) -> None:
+        """The revoker owns up: the play goes back to just before his revoke, the cards played
+        from it on return to their hands (everyone saw them), and in that trick he plays a
+        lawful card. Each seat can do this once per trick, so a deal always ends."""
+        p, t, at, _ = self.revokes[self._revoke_to_acknowledge()]
+        n = self.players
+        played = [((leader + i) % n, c) for leader, cards, _ in self.tricks[t:] for i, c in enumerate(cards[:n])]
+        played += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
+        corrected, taken, log = self.corrected | 1 << (4 * t + p), self.taken_back, list(self.play_log)
+        self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
+        still = mask(self.trick)  # the cards of the trick played before the revoke stay
+        self.corrected, self.play_log = corrected, log
+        self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
+
+    def _close_revokes(self, last: bool) -> None:
+        """A revoke not acknowledged when the second trick after it is gathered (or the last
+        trick is) is paid: 1 M to each, and its maker scores nothing from it on."""
+        keep = []
+        for r in self.revokes:
+            s, t, at, n_ledger = r
+            if not last and self.trick_no < t + 3:
+                keep.append(r)
+                continue
+            if not self._o.void_receipts and not self.forfeited[s]:
+                for e in self.ledger.entries[n_ledger:]:
+                    if e.payee == s:  # received since the revoke: given back
+                        self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
+            self._pay_each(s, 1, "revoke", t, format_card(self.history[at], self.notation))
+            self._forfeit(s)
+        self.revokes = keep
+
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
         if self.phase == "play" and not self._o.revoke_allowed:
@@ -938,7 +1016,7 @@ class MarollesDeal(Deal):
                 # a card that ends a trick other than the last: these, and what is appended
                 return (self.to_play, tuple(self.trick), self.leader, len(self.ledger.entries),
                         tuple(self.piles), self.fool_kept)
-        return (
+        whole = (
             self.phase, self.to_play, tuple(self.hands), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
             tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
@@ -946,8 +1024,20 @@ class MarollesDeal(Deal):
             tuple(self.forfeited), self.fool_kept, self.points, self.redeal_asker,
             self.redeal_votes, tuple(self.penalised),
         )
+        if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
+            return whole, (tuple(self.tricks), tuple(self.ledger.entries), tuple(self.shown),
+                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.play_log))
+        return whole
 
     def _restore(self, s: tuple) -> None:
+        if len(s) == 2:
+            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_log) = s
+            self._restore(whole)
+            del self.play_log[n_log:]
+            self.tricks, self.shown = list(tricks), list(shown)
+            self.ledger.entries = list(entries)
+            self.revokes, self.taken_back = list(revokes), list(taken)
+            return
         if len(s) == 1:
             p = s[0]
             self.hands[p] |= 1 << self.history[-1]
@@ -981,11 +1071,11 @@ class MarollesDeal(Deal):
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
-                     "_o", "_legal", "mort_cards", "mort_competes"):
+                     "_o", "_legal", "mort_cards", "mort_competes", "corrected"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
-                     "forfeited", "penalised"):
+                     "forfeited", "penalised", "revokes", "taken_back", "play_log"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
         new.result_info = dict(self.result_info)
@@ -1030,16 +1120,25 @@ class MarollesDeal(Deal):
             "pending_declaration": declaring,
             "extra": self._public_extra(),
         })
+        own = [t for s, t, _, _ in self.revokes if s == seat]
+        if own:  # known to the revoker alone until paid or acknowledged
+            fields["extra"]["revokes_to_acknowledge"] = own
         return View.build(fields)
 
     def _public_extra(self) -> dict:
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
-        redeal while it is being granted."""
+        redeal while it is being granted, the cards an acknowledged revoke sent back to their
+        hands (``[seat, card]`` each) and then every action of the play in order (the cards
+        taken back and the acknowledgments too). A seat's own view adds the tricks of its
+        revokes it may still acknowledge."""
         extra: dict = {}
         if self.MORT:
             extra["mort_cards_left"] = len(self.mort_cards) - self.trick_no
         if self.phase == "grant":
             extra["redeal_asker"] = self.redeal_asker
+        if self.taken_back:
+            extra["taken_back"] = [[s, c] for s, c in self.taken_back]
+            extra["play_sequence"] = list(self.play_log)
         return extra
 
     def card_power(self, card: Card) -> int:
@@ -1063,6 +1162,7 @@ class _Flags:
         "three_kings_fool_total", "kings_imperial", "fool_triomphe", "fool_brizigole",
         "belle_replaced", "fool_lead", "fool_exchange", "fool_last_to_winner", "fool_penalty",
         "ultimo_plus_1", "ultimo_fail_6", "par", "dm_literal", "dm_tie", "revoke_allowed",
+        "revoke_window",
         "redeal_cost",
     )
 
@@ -1089,7 +1189,8 @@ class _Flags:
         self.par = int(o["par_points"])
         self.dm_literal = o["two_winner_rule"] == "dm_literal_top_winner"
         self.dm_tie = o["dm_tie_split"]
-        self.revoke_allowed = o["revoke_handling"] == "penalty_1m_and_forfeit"
+        self.revoke_allowed = o["revoke_handling"] != "engine_prevents"
+        self.revoke_window = o["revoke_handling"] == "penalty_1m_forfeit_with_correction_window"
         self.redeal_cost = 0 if o["bad_hand_redeal"] == "off" else int(o["bad_hand_redeal"])
 
 
