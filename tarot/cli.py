@@ -8,6 +8,7 @@ See ``docs/cli.md``.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -120,6 +121,12 @@ def play(
             from . import records  # noqa: F401
         except ImportError:
             _fail("--record needs tarot.records, which is not installed")
+        # checked now, not after a whole deal has been played for nothing
+        where = record.parent if str(record.parent) else Path(".")
+        if not where.is_dir():
+            _fail(f"--record: the folder {where} does not exist")
+        if record.is_dir() or not os.access(record if record.exists() else where, os.W_OK):
+            _fail(f"--record: cannot write {record}")
     out = make_console(plain=script)
     session = PlaySession(out, variant, values, seed, seat, names, deals, record, script,
                           stdin_reader() if script else console_reader(out))
@@ -127,6 +134,8 @@ def play(
         code = session.run()
     except RecordError as e:
         _fail(str(e), 1)
+    except KeyboardInterrupt:  # between deals (in a deal, the session saves it first)
+        code = 130
     raise typer.Exit(code)
 
 
@@ -146,6 +155,8 @@ def simulate(
     """Bots play many deals; mean marques per seat and per source of payment."""
     values = _setup(variant, option, players)
     players = variant_class(variant).players_for(values)
+    if deals < 1:
+        _fail(f"--deals must be at least 1, not {deals}")
     try:
         names = sim.resolve_bots(_bot_names(bots), players)
         summaries = sim.simulate(variant, deals, seed, values, names)

@@ -17,6 +17,7 @@ East, on your right, then West, on your left (with four players: South, East, No
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -194,6 +195,10 @@ class Guide:
         """Lines shown above the person's hand at each turn (cards on the table...)."""
         return []
 
+    def marked_cards(self, deal: Deal, view: View) -> CardSet:
+        """The cards marked ``*`` in the person's hand in the play: the legal ones."""
+        return mask(a for a in view.legal_actions if a < 78)
+
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
         return p.reason.replace("_", " ") + (f" ({p.detail})" if p.detail else "")
 
@@ -262,7 +267,13 @@ class Narrator:
 
     def after(self, deal: Deal, seat: int, phase: str, action: int) -> None:
         """Call after ``deal.push(action)`` made by ``seat`` in ``phase``."""
-        guide_for(deal).narrate(self.out, deal, self.names, self.reveal, seat, phase, action, self.state)
+        # the play can go back (a revoke owned up to): tricks and payments taken back
+        self._tricks = min(self._tricks, len(deal.tricks))
+        self._ledger = min(self._ledger, len(deal.ledger.entries))
+        guide = guide_for(deal)
+        guide.narrate(self.out, deal, self.names, self.reveal, seat, phase, action, self.state)
+        if phase in guide.card_phases and deal.phase == phase and deal.to_play == seat:
+            return  # the seat goes on choosing cards: what they cost is told with them, after
         if len(deal.tricks) > self._tricks:
             for i in range(self._tricks, len(deal.tricks)):
                 self.out.print(trick_text(deal, i, self.names))
@@ -421,13 +432,18 @@ class PlaySession:
             self.deal = deal = self.match.next_deal()
             number += 1
             self.out.print()
-            self.out.print(Text(f"Deal {done + 1} of {self.deals}", style="bold underline"))
+            again = " (dealt again)" if number > done + 1 else ""
+            self.out.print(Text(f"Deal {done + 1} of {self.deals}{again}", style="bold underline"))
             try:
                 self.play_deal(deal)
             except Quit:
                 self.out.print("You leave the table.")
                 self.save(deal, number)
                 return 0
+            except KeyboardInterrupt:
+                self.out.print("\nInterrupted: you leave the table.")
+                self.save(deal, number)
+                return 130
             except EndOfInput:
                 self.save(deal, number)
                 if self.script:
@@ -445,8 +461,9 @@ class PlaySession:
             end_of_deal(self.out, deal, self.names,
                         f"End of deal {done + 1}" + (" (annulled)" if annulled else ""))
             done += not annulled
+            void = f", and {plural(number - done, 'hand')} not played out" if number > done else ""
             self.out.print(source_table(deal, self.names, {}, self.match.totals,
-                                        f"Running {deal.SCORE_UNIT} after {plural(number, 'deal')}"))
+                                        f"Running {deal.SCORE_UNIT} after {plural(done, 'deal')}{void}"))
             self.save(deal, number)
             if guide_for(deal).after_deal(self.out, deal, self.names, self.game_state):
                 return 0
@@ -613,7 +630,7 @@ class PlaySession:
                 out.print(Text(f"{where}. On the table: {table}.", style="bold"))
             else:
                 out.print(Text(f"{where}. You lead.", style="bold"))
-            marked = mask(a for a in v.legal_actions if a < 78)
+            marked = guide.marked_cards(deal, v)
         else:
             if v.phase in guide.card_phases:
                 marked = pending_cards(deal)[1] & ~mask(chosen)
@@ -644,7 +661,10 @@ def show_replay(out: Console, record) -> Deal:
     checked = replay(record)
     deal = variant_class(record.variant)(record.options, deck=record.deck, dealer=record.dealer)
     step = deal.seat_step(deal.options)
-    names = seat_names(deal.players, 0, step)
+    # a game played with `tarot play --seat N` names the seats as the person saw them
+    human = re.search(r"\(seat (\d+)\)", str(record.tags.get("Human", "")))
+    me = int(human.group(1)) if human and int(human.group(1)) < deal.players else 0
+    names = seat_names(deal.players, me, step)
     n = deal.notation
     tags = ", ".join(f"{k} {v}" for k, v in record.tags.items())
     out.print(Text(f"{deal.title}" + (f" ({tags})" if tags else ""), style="bold"))
@@ -657,6 +677,13 @@ def show_replay(out: Console, record) -> Deal:
     for s in range(deal.players):
         h = deal.view(s).hand
         out.print(f"{names[s]}'s hand: " + " ".join(format_card(c, n) for c in in_display_order(h, deal.card_power)))
+    stacks = getattr(deal, "stacks", None)  # French Tarot for two: each seat's table piles
+    if stacks:
+        per = len(stacks) // deal.players
+        for s in range(deal.players):
+            piles = " ".join("[" + " ".join(format_card(c, n) for c in st) + "]"
+                             for st in stacks[per * s:per * (s + 1)])
+            out.print(f"{names[s]}'s piles, bottom card first (the top one face up): {piles}")
     for a in record.actions:
         seat, phase = deal.to_play, deal.phase
         deal.push(a)
@@ -678,27 +705,44 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     guide, unit = guide_for(cls), cls.SCORE_UNIT
     players = agg.players
     means, points, pos = agg.mean_scores(), agg.mean_points(), agg.mean_position()
-    positions = POSITIONS if players == 3 else tuple(f"dealer + {p}" for p in range(players))
-    t = Table(title=f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)",
-              box=box.SIMPLE, title_justify="left")
-    t.add_column("", no_wrap=True)
+    positions = POSITIONS if players == 3 else tuple(f"d+{p}" for p in range(players))
+    # card points are counted by side in French Tarot: each seat gets its side's
+    won = "its side's card points" if variant.startswith("fft-") else "card points won"
+    title = f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)"
+    t = Table(title=title, box=box.SIMPLE, title_justify="left")
+    # with four seats or more, positions go to a table of their own (80 columns hold no more)
+    apart = players >= 4
+    tp = Table(title="The same by position relative to the dealer", box=box.SIMPLE,
+               title_justify="left") if apart else t
+    t.add_column("")
     for s in range(players):
-        t.add_column(f"seat {s}", justify="right")
+        t.add_column(f"seat {s}", justify="right", no_wrap=True)
+    if apart:
+        tp.add_column("")
     for p in positions:
-        t.add_column(p, justify="right", style="dim")
-    t.add_column("moved", justify="right")
+        tp.add_column(p, justify="right", style="" if apart else "dim", no_wrap=True)
+    t.add_column("moved", justify="right", no_wrap=True)
+
+    def row(label, by_seat, by_position, moved="", **kw):
+        if apart:
+            t.add_row(label, *by_seat, moved, **kw)
+            tp.add_row(label, *by_position, **kw)
+        else:
+            t.add_row(label, *by_seat, *by_position, moved, **kw)
+
     for src in agg.sources:
-        t.add_row(guide.source_title(src), *(f"{v:+.2f}" for v in agg.mean_source(src)),
-                  *(f"{v:+.2f}" for v in agg.mean_position_source(src)), f"{agg.mean_moved(src):.2f}")
-    t.add_row(Text("total", style="bold"), *(Text(f"{v:+.2f}", style="bold") for v in means),
-              *(f"{v:+.2f}" for v in pos), f"{sum(agg.mean_moved(x) for x in agg.sources):.2f}",
-              end_section=True)
-    t.add_row("± 95% interval", *(f"{agg.ci95(s):.2f}" for s in range(players)), *([""] * (players + 1)))
-    t.add_row("card points won", *(f"{v:.2f}" for v in points),
-              *(f"{v:.2f}" for v in agg.mean_position_points()), "")
-    out: list = [t, f"Seats 0..{players - 1} are the table's seats (each deals in turn; bots: " + ", ".join(
-        f"{s} {b}" for s, b in enumerate(bots)) + "); the other columns are positions relative to the "
-        f"dealer (his right, dealer + 1, plays first); moved = {unit} changing hands."]
+        row(guide.source_title(src), [f"{v:+.2f}" for v in agg.mean_source(src)],
+            [f"{v:+.2f}" for v in agg.mean_position_source(src)], f"{agg.mean_moved(src):.2f}")
+    row(Text("total", style="bold"), [Text(f"{v:+.2f}", style="bold") for v in means],
+        [f"{v:+.2f}" for v in pos], f"{sum(agg.mean_moved(x) for x in agg.sources):.2f}", end_section=True)
+    t.add_row("± 95% interval", *(f"{agg.ci95(s):.2f}" for s in range(players)),
+              *([""] * (1 if apart else players + 1)))
+    row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
+    out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1} are the table's seats (each deals in turn; bots: " + ", ".join(
+        f"{s} {b}" for s, b in enumerate(bots)) + "); "
+        + ("the second table's columns are positions relative to the dealer (d+0 the dealer, d+1 his "
+           "right, who plays first)" if apart else "the other columns are positions relative to the "
+           "dealer (his right, dealer + 1, plays first)") + f"; moved = {unit} changing hands."]
     share = agg.winners_share()
     if share:
         out.append("Deals by number of players at or above par: " + ", ".join(

@@ -110,7 +110,9 @@ class FrenchGuide(Guide):
         if ph == "poignee":
             return "Declare a poignée before your first card? (a poignée or `done`)"
         if ph == "show":
-            return f"Show your poignée's trumps: {plural(deal.pending[2] - deal.pending[3].bit_count(), 'more trump')}."
+            left = deal.pending[2] - deal.pending[3].bit_count() - len(chosen)
+            so_far = f"Chosen so far: {_cards(list(chosen), deal)}; " if chosen else ""
+            return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump')}."
         return super().header(deal, view, chosen)
 
     def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
@@ -208,7 +210,7 @@ class FrenchGuide(Guide):
         mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[contract]
         side = names[taker] + ("" if deal.players != 5 or deal.partner is None else
                                f" and {names[deal.partner]}")
-        where = {"garde_sans": "with the chien", "garde_contre": "the chien going to the defence"}.get(
+        where = {"garde_sans": "with the chien", "garde_contre": "(the chien going to the defence)"}.get(
             contract, "with the écart")
         out.print(f"{side} ({BID_NAMES[contract]}) won {plural(pile.bit_count(), 'card')} {where}: "
                   f"{plural(bouts.bit_count(), 'bout')}"
@@ -221,15 +223,23 @@ class FrenchGuide(Guide):
         d = pts - target
         out.print(f"Card points {counted}{rounding}: {'made' if d >= 0 else 'failed'} by {abs(d)}.")
         pab = info["petit_au_bout"]
-        terms = [f"25 + {abs(d)}"]
+        inner = [f"25 + {abs(d)}"]
         if pab:
-            terms.append(f"{'+' if (pab > 0) == (d >= 0) else '−'} 10 petit au bout")
-        line = f"({' '.join(terms)}) × {mult}"
+            inner.append(f"{'+' if (pab > 0) == (d >= 0) else '−'} 10 petit au bout")
+        won = 1 if d >= 0 else -1      # the side that wins the contract, from the taker's view
+        terms = [(won, f"({' '.join(inner)}) × {mult}")]   # (sign from the taker's view, text)
         if info["poignee"]:
-            line += f" + {info['poignee']} poignée"
+            terms.append((won, f"{info['poignee']} poignée"))
         if info["chelem"]:
-            line += f" {'+' if info['chelem'] > 0 else '−'} {abs(info['chelem'])} chelem"
+            terms.append((1 if info["chelem"] > 0 else -1, f"{abs(info['chelem'])} chelem"))
         amount = info["amount"]
+        # written for the side that receives: its gains first, then what it gives back
+        to = 1 if amount >= 0 else -1
+        terms.sort(key=lambda t: -t[0] * to)
+        line = ""
+        for i, (sign, text) in enumerate(terms):
+            plus = sign * to > 0
+            line += (text if plus else f"−{text}") if i == 0 else f" {'+' if plus else '−'} {text}"
         out.print(f"Each defender {'pays' if amount >= 0 else 'receives'} {abs(amount)}: {line}"
                   f"{' (the taker loses)' if d < 0 else ''}.")
 

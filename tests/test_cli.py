@@ -96,6 +96,7 @@ def test_rules_without_variant_lists_the_variants():
     (["simulate", V, "--deals", 1, "--option", "deal_packet=7"], "does not take '7': use 5 | 3"),
     (["simulate", V, "--deals", 1, "--option", "deal_packet"], "is not of the form key=value"),
     (["simulate", V, "--deals", 1, "--bots", "genius"], "unknown bot 'genius'"),
+    (["simulate", V, "--deals", 0], "--deals must be at least 1, not 0"),
     (["play", "--script", "--option", "ultimo_fail=2"], "option 'ultimo_fail' of marolles-1637 does not take '2'"),
     (["play", "nope", "--script"], "unknown variant 'nope'"),
     (["play", "--script", "--seat", 3], "--seat must be a seat 0..2"),
@@ -426,3 +427,46 @@ def test_import_tarot_loads_no_cli_or_numeric_module():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parent.parent)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_unwritable_record_path_is_refused_before_the_deal(tmp_path):
+    res = invoke("play", "--seed", 7, "--script", "--record", tmp_path / "no" / "such" / "g.txt",
+                 input="1\n" * 500)
+    assert res.exit_code == 2 and "does not exist" in res.output
+    assert "Trick" not in res.output, "nothing is played"
+
+
+def test_an_interrupted_game_saves_the_deal_so_far(tmp_path):
+    """Ctrl-C at a prompt leaves the table like `quit`: the deal so far is saved, exit 130."""
+    from rich.console import Console
+
+    from tarot.tui import PlaySession
+
+    lines = iter(["1"] * 12)
+
+    def read(_prompt):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    rec = tmp_path / "int.txt"
+    session = PlaySession(Console(file=open(tmp_path / "out.txt", "w")), "marolles-1637", {}, 7, 0,
+                          ["rule", "rule"], 1, rec, False, read)
+    assert session.run() == 130
+    assert "Interrupted" in (tmp_path / "out.txt").read_text()
+    deal = replay(load_record(rec))
+    assert not deal.is_over and deal.history
+
+
+def test_discard_penalties_are_told_after_the_discards():
+    """marolles-2p: the dealer discards trumps one by one; the discard is told once, then what
+    it cost, not the cost before the cards."""
+    res = invoke("play", "marolles-2p", "--seed", 1, "--script", input="1\n" * 2000)
+    assert res.exit_code == 0, res.output[-1500:]
+    lines = res.stdout.splitlines()
+    paid = [i for i, ln in enumerate(lines) if "discarded a trump" in ln or "discarded a Tarot" in ln
+            or "discarded the Fool" in ln or "discarding" in ln.lower()]
+    told = [i for i, ln in enumerate(lines) if " discards " in ln]
+    assert paid and told
+    assert min(paid) > min(told)

@@ -137,3 +137,35 @@ def test_early_french_play_session_ends_with_the_game_to_50():
     last = [int(x.split()[-1]) for x in totals[-1].split(", ")]
     assert max(last) >= 50
     assert all(max(int(x.split()[-1]) for x in t.split(", ")) < 50 for t in totals[:-1])
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_the_french_count_line_adds_up_to_what_each_defender_pays(variant):
+    """The end-of-deal line ``Each defender pays|receives N: (25 + d) × m ± 10 petit au bout
+    + poignée ± chelem`` is written from the winning side: its sum is N, whoever wins (the
+    person bids Garde, Garde sans or Garde contre and then always takes the first choice, which
+    announces a chelem)."""
+    checked = 0
+    for seed in range(1, 7):
+        for bid in ("2", "3", "4"):
+            res = invoke("play", variant, "--seed", seed, "--script", input=f"{bid}\n" + "1\n" * 2000)
+            assert res.exit_code == 0, res.output[-1500:]
+            for m in re.finditer(r"Each defender (?:pays|receives) (\d+): ([^\n]*)", res.stdout):
+                expr = re.sub(r" \(the taker loses\)\.?$|\.$", "", m.group(2))
+                expr = re.sub(r"petit au bout|poignée|chelem", "", expr).replace("×", "*").replace("−", "-")
+                assert eval(expr, {}) == int(m.group(1)), m.group(0)  # noqa: S307 (digits and + - * ( ))
+                checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.parametrize("variant, players", [("fft-4p", 4), ("fft-5p", 5), ("early-french", 6)])
+def test_simulate_tables_fit_80_columns_with_many_seats(variant, players):
+    """Every figure of the summary is printed whole in 80 columns: with four seats or more the
+    positions relative to the dealer get a table of their own."""
+    args = ["simulate", variant, "--deals", "8", "--seed", "1"]
+    if variant == "early-french":
+        args += ["--option", f"players={players}"]
+    res = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert "…" not in res.stdout, res.stdout
+    assert all(f"seat {s}" in res.stdout and f"d+{s}" in res.stdout for s in range(players))
