@@ -622,7 +622,8 @@ class PlaySession:
         out.print()
         marked = 0
         if v.phase == "play":
-            total = getattr(deal, "TRICKS", None)
+            # Marolles says how many tricks a deal has, French Tarot how many cards a hand holds
+            total = getattr(deal, "TRICKS", None) or getattr(deal, "HAND", None)
             where = f"Trick {len(v.tricks) + 1}" + (f" of {total}" if total else "")
             if v.trick:
                 table = ", ".join(f"{seat_label(self.names, deal.trick_seat(v.leader, i))} "

@@ -13,10 +13,10 @@ marque paid, card points. The property, rules and view tests compare the engine 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import tarot
 from tarot.core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, NAMED_ACTIONS
@@ -670,10 +670,19 @@ class Model:
     def may_acknowledge(self, s: int) -> bool:
         return any(r[0] == s for r in self.open_revokes)
 
+    def state(self) -> dict:
+        """The model's fields, copied two levels down (lists of sets, of lists...: as deep as
+        they go); the earlier open revokes' states are shared, never changed."""
+        def clone(v):
+            if isinstance(v, list):
+                return [x.copy() if isinstance(x, (list, set, dict)) else x for x in v]
+            return v.copy() if isinstance(v, (set, dict)) else v
+
+        return {k: clone(v) if k != "open_revokes" else list(v) for k, v in self.__dict__.items()}
+
     def revoked(self, s: int) -> None:
-        if self.window:  # (the earlier open revokes' states are shared, never changed)
-            before = copy.deepcopy({k: v for k, v in self.__dict__.items() if k != "open_revokes"})
-            before["open_revokes"] = list(self.open_revokes)
+        if self.window:
+            before = self.state()
             self.open_revokes.append((s, len(self.tricks), before, len(self.payments)))
         else:
             self.pay_each(s, 1, "revoke")
@@ -682,8 +691,7 @@ class Model:
     def acknowledge(self, s: int) -> None:
         _, t, before, _ = next(r for r in self.open_revokes if r[0] == s)
         corrected = self.corrected | {(s, t)}
-        self.__dict__.update(copy.deepcopy({k: v for k, v in before.items() if k != "open_revokes"}))
-        self.open_revokes = list(before["open_revokes"])
+        self.__dict__.update(Model.state(SimpleNamespace(**before)))  # a copy: the snapshot stays
         self.corrected = corrected
 
     def close_windows(self, last: bool) -> None:

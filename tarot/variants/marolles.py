@@ -686,7 +686,9 @@ class MarollesDeal(Deal):
                             "(illegal_discard=forbidden)")
             return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "declare":
-            return f"seat {p} cannot declare {tok}: the hand does not hold it, or it is already declared"
+            name = DECLARATION_NAMES.get(action)
+            what = f"{name} ({tok})" if name else tok
+            return f"seat {p} cannot declare {what}: the hand does not hold it, or it is already declared"
         if ph == "show":
             return (f"{format_card(action, n)} cannot be shown for {DECLARATION_NAMES[self.pending[0]]}: "  # type: ignore[index]
                     "choose from the eligible cards, in ascending order")
