@@ -123,12 +123,15 @@ class Reference:
                 assert winner == leader, "the Excuse led to the last trick by a chelem camp wins it"
                 last_by_excuse = True
             to_taker = winner in camp
+            # §4.1: in the last trick the Excuse changes camp, "except in chelem": when the
+            # trick's winners won every trick, it stays with its owner's camp as before
+            chelem_trick = last and all((w in camp) == to_taker for w in winners)
             for i, c in enumerate(cards):
                 if c != 0:
                     (taker_cards if to_taker else defence_cards).append(c)
                     continue
                 owner_taker = players_of[i] in camp
-                if not last or (last_by_excuse):
+                if not last or last_by_excuse or chelem_trick:
                     (taker_cards if owner_taker else defence_cards).append(0)
                     if owner_taker != to_taker:
                         half += Fraction(1, 2) if to_taker else Fraction(-1, 2)
@@ -205,6 +208,9 @@ def play_checked(deal, rng, steps=True):
         if deal.phase == "play":
             hand = cards_of(deal.view(deal.to_play).hand)
             want = legal_cards(hand, list(deal.trick), len(deal.tricks) == 0, deal.called, n)
+            if (deal.chelem and deal.to_play == deal.taker and len(deal.tricks) < deal.HAND - 1
+                    and 0 in want and len(want) > 1):
+                want.remove(0)  # a taker who announced a chelem keeps the Excuse for the last trick
             assert legal == want, (deal.trick, hand)
         deal.push(rng.choice(legal))
         ref.check_cards()

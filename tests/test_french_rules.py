@@ -428,6 +428,40 @@ def test_chelem_petit_au_bout_in_the_penultimate_trick_and_a_triple_poignee():
     assert r.scores == (-800, 2400, -800, -800)
 
 
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_a_taker_who_announced_a_chelem_keeps_the_excuse_for_the_last_trick(variant):
+    """§4.1: the announcer must play the Excuse last. Before the last trick it is not among his
+    legal cards (he always has another), and pushing it is refused with the reason; in the last
+    trick it is his card. Without the announcement the Excuse may be played at any time."""
+    cls = tarot.variant_class(variant)
+    taker_hand = "EX " + " ".join(f"T{i}" for i in range(21, max(0, 21 - (cls.HAND - 1)), -1))
+    for announce in (True, False):
+        deal = deal_with(variant, {1: taker_hand}, dealer=0)
+        bid(deal, ["garde_sans"] + ["pass"] * (cls.PLAYERS - 1))
+        while deal.phase == "call":
+            deal.push(deal.legal_actions()[0])
+        deal.push(CHELEM if announce else DONE)
+        skip_poignee(deal)
+        assert deal.to_play == (1 if announce else deal.to_play)
+        while not deal.is_over:
+            skip_poignee(deal)
+            if deal.to_play == 1:
+                legal = deal.legal_actions()
+                last = deal.trick_no == cls.HAND - 1
+                assert (FOOL_ID in legal) == (last or not announce), (deal.trick_no, announce)
+                if not last and announce:
+                    with pytest.raises(tarot.IllegalActionError, match="keeps the Excuse"):
+                        deal.push(FOOL_ID)
+                deal.push(max(legal))
+            else:
+                deal.push(deal.legal_actions()[0])
+        if announce and all(w == 1 for _, _, w in deal.tricks[:-1]):
+            assert deal.tricks[-1][1][0] == FOOL_ID and deal.tricks[-1][2] == 1  # it wins the last
+
+
+FOOL_ID = 0
+
+
 @pytest.mark.parametrize("announced", [False, True])
 def test_chelem_without_the_excuse_it_stays_with_the_defence_even_in_the_last_trick(announced):
     """Garde sans: the taker wins all 18 tricks; a defender holds the Excuse. Played to the

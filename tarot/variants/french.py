@@ -405,6 +405,15 @@ class FrenchDeal(Deal):
         return action in self._legal_actions()
 
     def _legal_play(self) -> CardSet:
+        legal = self._legal_by_suit()
+        if self.chelem and legal & 1 and self.to_play == self.taker and self.trick_no < self.HAND - 1:
+            # §4.1: a taker who announced a chelem keeps the Excuse for the last trick
+            return legal & ~1 or legal
+        return legal
+
+    def _legal_by_suit(self) -> CardSet:
+        """The cards the seat to play may play by the rules of following, trumping and
+        overtrumping (the Excuse at any time) and the five-player opening lead."""
         h = self.hands[self._seat()]
         trick = self.trick
         if not trick or (len(trick) == 1 and trick[0] == FOOL):
@@ -520,6 +529,8 @@ class FrenchDeal(Deal):
             return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "play":
             h, trick = self.hands[p], self.trick
+            if action == FOOL:
+                return "the chelem was announced: the taker keeps the Excuse for the last trick"
             if not trick or trick == [FOOL]:
                 return ("the opening lead may not be in the called suit, unless it is the called "
                         "card itself")
