@@ -138,6 +138,9 @@ DECLARATIONS = [
     ("T1 T2 T3 T4 T5 T6", {2: "T7"}, {}, "brizigole_low_6", 3, "T1 T2 T3 T4 T5 T6"),
     ("T21 T20 F T18", {2: "T19 T17"}, {"fool_in_brizigole": "true"}, "brizigole_high_4", 1,
      "F T18 T20 T21"),
+    # the Fool may also stand for the trump next after the run (the option's text)
+    ("T21 T20 T19 T18 F", {2: "T17 T16"}, {"fool_in_brizigole": "true"}, "brizigole_high_5", 2,
+     "F T18 T19 T20 T21"),
     ("T21 T1 F", {}, {}, "tous_les_trois", 3, "F T1 T21"),
     ("T2 T3 T4 T5 T6 T7 T8 T9 T10 F", {}, {}, "triomphes_10", 1, None),
     ("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16", {}, {}, "triomphes_15", 2, None),

@@ -207,7 +207,8 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
     Option("fool_counts_as_triomphe", ("true", "false"), "true",
            "Whether the Fool counts towards 10/15/20 triomphes.", "S1"),
     Option("fool_in_brizigole", ("false", "true"), "false",
-           "Whether the Fool may fill one gap in a Brizigole (it is then shown with it).",
+           "Whether the Fool may stand for one missing trump of a Brizigole, inside the run or "
+           "next after it (XXI XX XIX XVIII and the Fool make 5); it is then shown with it.",
            "sequences are numbered trumps"),
     Option("belle_with_7_tarots", ("replaces_play_payment", "paid_twice"), "replaces_play_payment",
            "Declaring la Belle with the 7 Tarots (5 M) replaces its payment when played, or not.",
