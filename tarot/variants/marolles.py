@@ -178,7 +178,9 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
            "(7 rounds, then the last 3 to the dealer).", "S1 main text; S2 allows both"),
     Option("first_dealer", ("random", "high_cut_deals", "low_cut_deals"), "random",
            "How a match picks its first dealer: at random, or by a cut in which a trump beats any "
-           "suit card and the Fool is lowest (high or low card deals).", "S2 p.8 gives only the ranking"),
+           "suit card and the Fool is lowest (high or low card deals). A match is what `tarot play` "
+           "and the Match API deal; `tarot simulate` deals seat 0 first and passes the deal on, "
+           "its figures by position being the same whoever deals first.", "S2 p.8 gives only the ranking"),
     Option("cut_card_tarot_payment", ("on", "off"), "on",
            "A Tarot as the cut (bottom) card earns the dealer 1 M from each opponent.", "S1, S2"),
     Option("illegal_discard", ("forbidden", "penalty_per_card", "penalty_once"), "penalty_per_card",
