@@ -114,8 +114,10 @@ def test_show_phase_refusals():
     assert deal.phase == "show"
     refused(deal, DONE, "show")
     non_king = next(c for c in cards_of(deal.view(1).hand) if not KINGS >> c & 1)
-    refused(deal, non_king)
+    refused(deal, non_king, "the cards that can be are KS KB KC KD")
     refused(deal, cards_of(setup.dealt[2])[0], "not in the hand")
+    deal.push(parse_card("KB"))
+    refused(deal, parse_card("KS"), "in ascending order, after KB")   # below the last one shown
 
 
 def test_play_phase_refuses_named_actions():

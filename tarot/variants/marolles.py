@@ -26,7 +26,7 @@ from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, 
 from ..core.cards import (
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
     SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name, cards_of,
-    format_card, mask, rank_of, suit_card, suit_of,
+    format_card, format_cards, mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points
 from ..core.deal import Deal, DealResult, View, register
@@ -693,8 +693,13 @@ class MarollesDeal(Deal):
             what = f"{name} ({tok})" if name else tok
             return f"seat {p} cannot declare {what}: the hand does not hold it, or it is already declared"
         if ph == "show":
-            return (f"{format_card(action, n)} cannot be shown for {DECLARATION_NAMES[self.pending[0]]}: "  # type: ignore[index]
-                    "choose from the eligible cards, in ascending order")
+            decl, _, eligible, _, _, last = self.pending  # type: ignore[misc]
+            title = DECLARATION_NAMES[decl]
+            if not eligible >> action & 1:
+                return (f"{card_name(action, n)} cannot be shown for {title}: the cards that can be "
+                        f"are {format_cards(eligible, n)}")
+            return (f"{format_card(action, n)} cannot be shown now for {title}: the cards shown are "
+                    f"given in ascending order, after {format_card(last, n)}, leaving enough above")
         return super().explain_illegal(action)
 
     # ----- applying actions --------------------------------------------------------------
