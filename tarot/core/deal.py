@@ -228,23 +228,23 @@ class Deal:
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now (uses the list ``legal_actions()`` last computed for
         this position, if any)."""
-        cached = self._legal
-        if cached[0] == len(self.history):
-            return action in cached[1]
+        if self._legal_at == len(self.history):
+            return action in self._legal_list
         return action in self.legal_actions()
 
     def legal_actions(self) -> list[int]:
         """The legal action ids, sorted. Computed once per position."""
         n = len(self.history)
-        cached = self._legal
-        if cached[0] == n:
-            return cached[1].copy()
+        if self._legal_at == n:
+            return self._legal_list.copy()
         out = self._legal_actions()
-        self._legal = (n, out)
+        self._legal_at, self._legal_list = n, out
         return out.copy()
 
-    #: (history length, legal actions) of the position last asked; pop() forgets it.
-    _legal: tuple[int, list[int]] = (-1, [])
+    #: The history length of the position whose legal actions were last asked, and those
+    #: actions (never changed in place: shared by copies); pop() forgets them.
+    _legal_at: int = -1
+    _legal_list: list[int] = []
 
     def push(self, action: object) -> None:
         """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing
@@ -268,7 +268,7 @@ class Deal:
         if not self.history:
             raise IllegalActionError("no action to take back")
         self._restore(self._undo.pop())
-        self._legal = (-1, [])
+        self._legal_at = -1
         return self.history.pop()
 
     def action_token(self, action: int) -> str:

@@ -152,7 +152,7 @@ class EarlyFrenchDeal(Deal):
     SCORE_UNIT = "points"
 
     __slots__ = (
-        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal", "step",
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "step",
         "power", "values", "forced_lowest", "baseline", "hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
         "debt", "consolations", "surrendered",
     )
@@ -175,7 +175,7 @@ class EarlyFrenchDeal(Deal):
         self.baseline = int(o["card_count_baseline"])
         self.history: list[int] = []
         self._undo: list[tuple] = []
-        self._legal: tuple[int, list[int]] = (-1, [])
+        self._legal_at, self._legal_list = -1, []
         self.hands = self._deal_hands()
         self.piles = [0] * n
         self.trick: list[Card] = []
@@ -246,9 +246,8 @@ class EarlyFrenchDeal(Deal):
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now, from the cached list or one bit test."""
-        cached = self._legal
-        if cached[0] == len(self.history):
-            return action in cached[1]
+        if self._legal_at == len(self.history):
+            return action in self._legal_list
         if 0 <= action < 78:
             if self.phase == "play":
                 return bool(self._legal_play() >> action & 1)
@@ -391,7 +390,7 @@ class EarlyFrenchDeal(Deal):
     def copy(self) -> EarlyFrenchDeal:
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
-        for name in ("options", "dealer", "deck", "phase", "to_play", "_legal", "players", "step",
+        for name in ("options", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "players", "step",
                      "power", "values", "forced_lowest", "baseline", "leader", "trick_no",
                      "fool_owner", "fool_trick", "fool_receiver", "debt", "surrendered"):
             setattr(new, name, getattr(self, name))

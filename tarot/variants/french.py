@@ -236,7 +236,7 @@ class FrenchDeal(Deal):
     POIGNEE_SIZES: ClassVar[tuple[int, int, int]] = (10, 13, 15)
 
     __slots__ = (
-        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal", "_o",
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "_o",
         "hands", "chien", "ecart", "bids", "high", "order_idx", "contract", "taker", "called",
         "partner", "camp", "revealed", "chien_shown", "chelem", "asked", "pending", "shown",
         "trick", "leader", "trick_no", "tricks", "piles", "ledger", "adj", "excuse", "poignee",
@@ -262,7 +262,7 @@ class FrenchDeal(Deal):
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[tuple] = []
-        self._legal: tuple[int, list[int]] = (-1, [])
+        self._legal_at, self._legal_list = -1, []
         self.hands, self.chien = self._deal_hands()
         self.ecart = 0
         self.bids: list[tuple[Seat, int]] = []
@@ -397,9 +397,8 @@ class FrenchDeal(Deal):
         return []
 
     def is_legal(self, action: int) -> bool:
-        cached = self._legal
-        if cached[0] == len(self.history):
-            return action in cached[1]
+        if self._legal_at == len(self.history):
+            return action in self._legal_list
         if self.phase == "play" and 0 <= action < 78:
             return bool(self._legal_play() >> action & 1)
         return action in self._legal_actions()
@@ -887,7 +886,7 @@ class FrenchDeal(Deal):
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
-        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal", "_o", "chien",
+        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "_o", "chien",
                      "ecart", "high", "order_idx", "contract", "taker", "called", "partner", "camp",
                      "revealed", "chien_shown", "chelem", "asked", "pending", "leader", "trick_no",
                      "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps",

@@ -188,7 +188,7 @@ class French2pDeal(Deal):
     TRICKS: ClassVar[int] = TRICKS
 
     __slots__ = (
-        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal",
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list",
         "zero_sum", "bind", "hands", "stacks", "pile_of", "depth", "up", "trick", "leader",
         "trick_no", "tricks", "won", "excuse", "ledger", "outcome", "shown",
     )
@@ -208,7 +208,7 @@ class French2pDeal(Deal):
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[tuple] = []
-        self._legal: tuple[int, list[int]] = (-1, [])
+        self._legal_at, self._legal_list = -1, []
         self._deal()
         self.trick: list[Card] = []
         self.leader: Seat = 1 - dealer
@@ -250,9 +250,8 @@ class French2pDeal(Deal):
         return cards_of(self._legal_play()) if self.phase == "play" else []
 
     def is_legal(self, action: int) -> bool:
-        cached = self._legal
-        if cached[0] == len(self.history):
-            return action in cached[1]
+        if self._legal_at == len(self.history):
+            return action in self._legal_list
         if self.phase == "play" and 0 <= action < 78:
             return bool(self._legal_play() >> action & 1)
         return False
@@ -414,7 +413,7 @@ class French2pDeal(Deal):
     def copy(self) -> French2pDeal:
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
-        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal", "zero_sum", "bind",
+        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "zero_sum", "bind",
                      "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "depth", "up", "trick", "tricks", "won"):

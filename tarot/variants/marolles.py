@@ -286,7 +286,7 @@ class MarollesDeal(Deal):
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
-        "_o", "_legal", "revokes", "corrected", "taken_back", "play_log",
+        "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "play_log",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
@@ -311,7 +311,7 @@ class MarollesDeal(Deal):
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[tuple] = []
-        self._legal: tuple[int, list[int]] = (-1, [])
+        self._legal_at, self._legal_list = -1, []
         n = self.players
         self.mort_cards: tuple[Card, ...] = ()
         self.mort_competes = self.MORT and o["mort_card_competes"] == "true"
@@ -475,9 +475,8 @@ class MarollesDeal(Deal):
         return []
 
     def is_legal(self, action: int) -> bool:
-        cached = self._legal
-        if cached[0] == len(self.history):
-            return action in cached[1]
+        if self._legal_at == len(self.history):
+            return action in self._legal_list
         if 0 <= action < 78:
             ph = self.phase
             if ph == "play":
@@ -1081,7 +1080,7 @@ class MarollesDeal(Deal):
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
-                     "_o", "_legal", "mort_cards", "mort_competes", "corrected"):
+                     "_o", "_legal_at", "_legal_list", "mort_cards", "mort_competes", "corrected"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
