@@ -458,3 +458,31 @@ def test_strength_script_prints_the_comparison():
     data = json.loads(out)
     assert data["deals"] == 3 and data["a"] == "rule" and data["b"] == "random"
     assert data["seatings"] == ["AAB", "ABA", "ABB", "BAA", "BAB", "BBA"]
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-2p"])
+def test_bots_act_legally_while_a_revoke_can_be_owned_up_to(variant):
+    """revoke_handling=..._window: a seat with a revoke to own up to gets `acknowledge_revoke`
+    among its legal actions. The rule bot owns up to it (it costs nothing); the search bots,
+    whose sampled deals replay another seat's revoke, still answer with a legal action."""
+    ack = ACTION_IDS["acknowledge_revoke"]
+    options = {"revoke_handling": "penalty_1M_forfeit_with_correction_window"}
+    owned = searched = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = tarot.new_deal(variant, options, seed=seed, dealer=seed % deal_players(variant))
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            seat = deal.to_play
+            if ack in legal:
+                assert make_bot("rule", seed=seed).act(deal.view(seat)) == ack
+                owned += 1
+            elif deal.revokes and searched < 6 and deal.phase == "play" and rng.random() < 0.2:
+                assert make_bot("search-easy", seed=seed).act(deal.view(seat)) in legal
+                searched += 1
+            deal.push(ack if ack in legal and rng.random() < 0.5 else rng.choice(legal))
+    assert owned >= 20 and searched >= 3
+
+
+def deal_players(variant):
+    return tarot.variant_class(variant).players_for(None)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, cast
 
-from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
+from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
     CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
     Card, CardSet, cards_of, rank_of, suit_card,
@@ -405,6 +405,10 @@ class MarollesRuleBot:
 
     # ----- play --------------------------------------------------------------------------
     def _play(self, v: View) -> int:
+        if ACKNOWLEDGE_REVOKE in v.legal_actions:
+            # a revoke of this seat's (made in the deal a search replays, or by a person) can
+            # still be owned up to: that costs nothing, and the play goes back to it
+            return ACKNOWLEDGE_REVOKE
         legal = list(v.legal_actions)
         hand = v.hand
         trick = v.trick

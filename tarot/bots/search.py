@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..core.cards import (
-    BOUTS, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
+    BOUTS, FULL_PACK, NUM_CARDS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
 )
 from ..core.tricks import PLAIN_POWER, power_table
 from ..variants.french import FrenchDeal
@@ -133,7 +133,8 @@ def _move_order(deal: Deal, actions: list[int]) -> list[int]:
     if deal.trick:
         return actions
     power = _POWER_MAROLLES if deal.variant.startswith("marolles") else PLAIN_POWER
-    return sorted(actions, key=lambda a: -power[a])
+    # a named action (owning up to a revoke) is tried first: it takes the play back
+    return sorted(actions, key=lambda a: -power[a] if a < NUM_CARDS else -1_000_000)
 
 
 def _one_per_run(actions: Sequence[int], mine: CardSet, live: CardSet, plain: CardSet,
