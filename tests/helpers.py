@@ -691,8 +691,14 @@ class Model:
     def acknowledge(self, s: int) -> None:
         _, t, before, _ = next(r for r in self.open_revokes if r[0] == s)
         corrected = self.corrected | {(s, t)}
+        open_now = {(r[0], r[1], r[3]) for r in self.open_revokes}
         self.__dict__.update(Model.state(SimpleNamespace(**before)))  # a copy: the snapshot stays
         self.corrected = corrected
+        # revokes paid since that state stay paid (going back gives them no time again)
+        for r in list(self.open_revokes):
+            if (r[0], r[1], r[3]) not in open_now:
+                self.open_revokes.remove(r)
+                self.pay_revoke(r)
 
     def close_windows(self, last: bool) -> None:
         """After a trick: the open revokes whose time is over are paid."""
@@ -700,12 +706,16 @@ class Model:
             s, t, _, paid = r
             if last or len(self.tricks) == t + 3:   # the second trick after it is gathered
                 self.open_revokes.remove(r)
-                if self.o["forfeit_scope"] != "void_all_hand_receipts" and not self.forfeited[s]:
-                    for payer, payee, amount, _ in self.payments[paid:]:
-                        if payee == s:   # he scores nothing from the revoke on
-                            self.payments.append((s, payer, amount, "forfeit"))
-                self.pay_each(s, 1, "revoke")
-                self.forfeit(s)
+                self.pay_revoke(r)
+
+    def pay_revoke(self, r) -> None:
+        s, _, _, paid = r
+        if self.o["forfeit_scope"] != "void_all_hand_receipts" and not self.forfeited[s]:
+            for payer, payee, amount, _ in self.payments[paid:]:
+                if payee == s:   # he scores nothing from the revoke on
+                    self.payments.append((s, payer, amount, "forfeit"))
+        self.pay_each(s, 1, "revoke")
+        self.forfeit(s)
 
     def expected_declarations(self, s: int) -> set[str]:
         return declarable(self.hands[s], self.done_groups[s], self.o)

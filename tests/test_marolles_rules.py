@@ -956,3 +956,41 @@ def test_acknowledge_revoke_is_refused_with_the_reason():
     plain = tarot.new_deal(VARIANT, seed=1)
     with pytest.raises(tarot.IllegalActionError, match="only with revoke_handling"):
         plain.push(ACK)
+
+
+def test_going_back_does_not_give_a_paid_revoke_time_again():
+    """A seat revokes in trick 1 and again in trick 3; the first is paid when trick 3 is
+    gathered. Owning up to the second goes back into trick 3, before that payment: the first
+    revoke stays paid and cannot be owned up to any more."""
+    found = 0
+    for first in range(0, 300, 3):
+        deal, p, card = revoke_in_first_trick(range(first, 300))
+        deal.push(card)
+        while len(deal.tricks) < 2 and not deal.is_over:   # lawful play to trick 3
+            deal.push(lawful(deal))
+        while deal.to_play != p and not deal.is_over:
+            deal.push(lawful(deal))
+        if deal.is_over or not deal.trick:
+            continue
+        hand = deal.hands[p]
+        off = hand & ~duty_cards(hand, deal.trick, 2)
+        if not off:
+            continue
+        deal.push(cards_of(off)[0])                      # the second revoke, in trick 3
+        while len(deal.tricks) < 3 and not deal.is_over:
+            deal.push(lawful(deal))
+        paid = [e for e in deal.ledger.entries if e.reason == "revoke"]
+        if deal.is_over or not paid:
+            continue
+        while deal.to_play != p:
+            deal.push(lawful(deal))
+        assert ACK in deal.legal_actions()
+        deal.push(ACK)                                   # back into trick 3
+        assert len(deal.tricks) == 2
+        assert [e for e in deal.ledger.entries if e.reason == "revoke"] == paid and deal.forfeited[p]
+        play_lawfully_until(deal, lambda d: d.is_over or d.to_play == p and len(d.tricks) >= 2 and not d.trick)
+        assert ACK not in deal.legal_actions()
+        found += 1
+        if found >= 3:
+            return
+    raise AssertionError(f"only {found} deals with two revokes found")

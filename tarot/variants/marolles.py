@@ -994,27 +994,40 @@ class MarollesDeal(Deal):
         played = [((leader + i) % n, c) for leader, cards, _ in self.tricks[t:] for i, c in enumerate(cards[:n])]
         played += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
         corrected, taken, log = self.corrected | 1 << (4 * t + p), self.taken_back, list(self.play_log)
+        still_open = self.revokes
         self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
         still = mask(self.trick)  # the cards of the trick played before the revoke stay
         self.corrected, self.play_log = corrected, log
         self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
+        # an earlier revoke paid since (its time ran out) stays paid: going back does not
+        # give it time again
+        paid = [r for r in self.revokes if r not in still_open]
+        if paid:
+            self.revokes = [r for r in self.revokes if r in still_open]
+            for r in paid:
+                self._pay_revoke(r)
 
     def _close_revokes(self, last: bool) -> None:
         """A revoke not acknowledged when the second trick after it is gathered (or the last
         trick is) is paid: 1 M to each, and its maker scores nothing from it on."""
         keep = []
         for r in self.revokes:
-            s, t, at, n_ledger = r
-            if not last and self.trick_no < t + 3:
+            if not last and self.trick_no < r[1] + 3:
                 keep.append(r)
-                continue
-            if not self._o.void_receipts and not self.forfeited[s]:
-                for e in self.ledger.entries[n_ledger:]:
-                    if e.payee == s:  # received since the revoke: given back
-                        self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
-            self._pay_each(s, 1, "revoke", t, format_card(self.history[at], self.notation))
-            self._forfeit(s)
+            else:
+                self._pay_revoke(r)
         self.revokes = keep
+
+    def _pay_revoke(self, r: tuple[Seat, int, int, int]) -> None:
+        """1 M to each opponent, and nothing scored from the revoke on: what its maker has
+        received since is given back, and he forfeits."""
+        s, t, at, n_ledger = r
+        if not self._o.void_receipts and not self.forfeited[s]:
+            for e in self.ledger.entries[n_ledger:]:
+                if e.payee == s:  # received since the revoke: given back
+                    self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
+        self._pay_each(s, 1, "revoke", t, format_card(self.history[at], self.notation))
+        self._forfeit(s)
 
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
