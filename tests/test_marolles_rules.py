@@ -988,7 +988,7 @@ def test_going_back_does_not_give_a_paid_revoke_time_again():
         deal.push(ACK)                                   # back into trick 3
         assert len(deal.tricks) == 2
         assert [e for e in deal.ledger.entries if e.reason == "revoke"] == paid and deal.forfeited[p]
-        play_lawfully_until(deal, lambda d: d.is_over or d.to_play == p and len(d.tricks) >= 2 and not d.trick)
+        play_lawfully_until(deal, lambda d, p=p: d.is_over or d.to_play == p and len(d.tricks) >= 2 and not d.trick)
         assert ACK not in deal.legal_actions()
         found += 1
         if found >= 3:
