@@ -218,7 +218,7 @@ def test_cards_an_acknowledged_revoke_sent_back_are_sampled_in_their_hands(varia
     are back in hands everyone saw them come from; samples put them there."""
     ack = tarot.ACTION_IDS["acknowledge_revoke"]
     options = {"revoke_handling": "penalty_1m_forfeit_with_correction_window"}
-    found = 0
+    found = mort_seen = 0
     for seed in range(60):
         rng = random.Random(seed)
         n = variant_class(variant).players_for(options)
@@ -234,11 +234,16 @@ def test_cards_an_acknowledged_revoke_sent_back_are_sampled_in_their_hands(varia
         found += 1
         check_samples(deal, 3, random.Random(seed))
         cons = Constraints(view)
+        seen = view.extra.get("mort_seen", [])
+        mort_seen += bool(seen)
         for _ in range(3):
             world = sample_from(cons, rng)
             for s, c in back:
                 assert world.hands[s] >> c & 1
+            # le Mort's cards turned up before the play went back come again in that order
+            assert list(world.mort_cards[deal.trick_no:deal.trick_no + len(seen)]) == seen
     assert found >= 10
+    assert variant != "marolles-2p" or mort_seen >= 3
 
 
 # ----- spread -------------------------------------------------------------------------------------

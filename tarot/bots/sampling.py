@@ -401,6 +401,8 @@ class Constraints:
             if v.cut_card is not None:
                 ok &= ~(1 << v.cut_card)
             self.slots.append((n, "mort", ok, cls.HAND_SIZE - len(v.tricks)))
+            for c in v.extra.get("mort_seen", ()):  # seen before the play went back: its next
+                self.required[c] = n
         # cards that must be in one seat's hand or discards (shown, the cut card)
         for s in range(n):
             if s == me:
@@ -572,7 +574,7 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     dealt = [hands[s] | discards[s] | played[s] for s in range(n)]
     first = None
     if cls.MORT:  # le Mort: the cards turned up first, in that order, then the others
-        turned = [cards[n] for _, cards, _ in v.tricks]
+        turned = [cards[n] for _, cards, _ in v.tricks] + list(v.extra.get("mort_seen", ()))
         dealt.append(mask(turned) | chien)
         first = {n: turned}
     deck = deck_from_hands(cls, v.options, v.dealer, dealt, v.cut_card, rng, first=first)

@@ -287,6 +287,7 @@ class MarollesDeal(Deal):
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
         "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "play_log",
+        "mort_seen",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
@@ -349,6 +350,9 @@ class MarollesDeal(Deal):
         #: With the window, every action of the play phase, taken back or not (public): what
         #: a sampled world replays to show the same view.
         self.play_log: list[int] = []
+        #: With le Mort and the window: how many of le Mort's cards have been turned up, the
+        #: tricks taken back by an acknowledgment included (those cards were seen: public).
+        self.mort_seen = 0
         cut = self.deck[-1]
         if self._o.cut_payment and TAROTS >> cut & 1:
             self._collect(dealer, 1, "cut", None, format_card(cut, self.notation))
@@ -994,10 +998,11 @@ class MarollesDeal(Deal):
         played = [((leader + i) % n, c) for leader, cards, _ in self.tricks[t:] for i, c in enumerate(cards[:n])]
         played += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
         corrected, taken, log = self.corrected | 1 << (4 * t + p), self.taken_back, list(self.play_log)
+        mort_seen = max(self.mort_seen, self.trick_no)
         still_open = self.revokes
         self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
         still = mask(self.trick)  # the cards of the trick played before the revoke stay
-        self.corrected, self.play_log = corrected, log
+        self.corrected, self.play_log, self.mort_seen = corrected, log, mort_seen
         self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
         # an earlier revoke paid since (its time ran out) stays paid: going back does not
         # give it time again
@@ -1048,12 +1053,13 @@ class MarollesDeal(Deal):
         )
         if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
             return whole, (tuple(self.tricks), tuple(self.ledger.entries), tuple(self.shown),
-                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.play_log))
+                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.play_log),
+                           self.mort_seen)
         return whole
 
     def _restore(self, s: tuple) -> None:
         if len(s) == 2:
-            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_log) = s
+            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_log, self.mort_seen) = s
             self._restore(whole)
             del self.play_log[n_log:]
             self.tricks, self.shown = list(tricks), list(shown)
@@ -1093,7 +1099,8 @@ class MarollesDeal(Deal):
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
-                     "_o", "_legal_at", "_legal_list", "mort_cards", "mort_competes", "corrected"):
+                     "_o", "_legal_at", "_legal_list", "mort_cards", "mort_competes", "corrected",
+                     "mort_seen"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
@@ -1151,8 +1158,8 @@ class MarollesDeal(Deal):
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
         redeal while it is being granted, the cards an acknowledged revoke sent back to their
         hands (``[seat, card]`` each) and then every action of the play in order (the cards
-        taken back and the acknowledgments too). A seat's own view adds the tricks of its
-        revokes it may still acknowledge."""
+        taken back and the acknowledgments too), le Mort's next cards seen before going back.
+        A seat's own view adds the tricks of its revokes it may still acknowledge."""
         extra: dict = {}
         if self.MORT:
             extra["mort_cards_left"] = len(self.mort_cards) - self.trick_no
@@ -1161,6 +1168,8 @@ class MarollesDeal(Deal):
         if self.taken_back:
             extra["taken_back"] = [[s, c] for s, c in self.taken_back]
             extra["play_sequence"] = list(self.play_log)
+        if self.mort_seen > self.trick_no:  # le Mort's next cards, seen before going back
+            extra["mort_seen"] = list(self.mort_cards[self.trick_no:self.mort_seen])
         return extra
 
     def card_power(self, card: Card) -> int:
