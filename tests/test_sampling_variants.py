@@ -392,3 +392,34 @@ def test_named_search_bots_play_a_whole_deal(name, monkeypatch):
         before = searched[0]
         play_out(deal, [make_bot(name, seed=3)] + [make_bot("rule", seed=s) for s in range(1, n)])
         assert deal.is_over and searched[0] - before >= 5
+
+
+def test_declarations_undone_by_going_back_are_sampled():
+    """With declarations at one's first card, owning up to a revoke in the first trick can undo
+    a declaration made after it; the declarations then made again are replayed in order from
+    the view's play sequence, and the samples reproduce the view."""
+    ack = tarot.ACTION_IDS["acknowledge_revoke"]
+    options = {"revoke_handling": "penalty_1m_forfeit_with_correction_window",
+               "declaration_timing": "before_own_first_card"}
+    found = 0
+    for seed in range(1500):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", options, seed=seed, dealer=seed % 3)
+        undone = 0   # the number of declarations shown before one was undone
+        while not deal.is_over and deal.trick_no < 3:
+            shown = len(deal.shown)
+            a = rng.choice(deal.legal_actions())
+            deal.push(a)
+            if a == ack and len(deal.shown) < shown:
+                undone = shown
+            if undone and len(deal.shown) >= undone and deal.phase in ("play", "declare"):
+                break   # declared again since
+        else:
+            continue
+        if not undone or deal.is_over:
+            continue
+        found += 1
+        check_samples(deal, 2, random.Random(seed))
+        if found >= 6:
+            break
+    assert found >= 4

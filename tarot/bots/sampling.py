@@ -586,12 +586,17 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     for q in shown_q:
         q.reverse()
     plays = [c for _, cards, _ in v.tricks for c in cards[:n]] + list(v.trick)
-    if "play_sequence" in v.extra:  # a revoke owned up to: the play as it went, back and forth
+    sequence = "play_sequence" in v.extra
+    if sequence:  # a revoke owned up to: the play as it went, back and forth
         plays = list(v.extra["play_sequence"])
     plays.reverse()
+    # declarations made at one's first card are in that sequence too
+    in_sequence = sequence and v.options.get("declaration_timing") == "before_own_first_card"
     pending = None
     if v.pending_declaration is not None:
         pending = (v.pending_declaration, cards_of(v.pending_show))
+    if in_sequence:
+        shown_q, pending = [[] for _ in range(n)], None
     me = v.seat
     push = deal.push
     try:
@@ -608,6 +613,10 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
                 push(plays.pop())
             elif ph == "discard":
                 push(disc_q[p].pop() if disc_q[p] else DONE)
+            elif in_sequence and ph in ("declare", "show"):
+                if not plays:
+                    break
+                push(plays.pop())
             elif ph == "declare":
                 if shown_q[p]:
                     a, cs = shown_q[p].pop()

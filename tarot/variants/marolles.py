@@ -717,10 +717,13 @@ class MarollesDeal(Deal):
                 self._play(a)
         elif ph == "discard":
             self._discard(a)
-        elif ph == "declare":
-            self._declare(a)
-        elif ph == "show":
-            self._show(a)
+        elif ph == "declare" or ph == "show":
+            if self._o.revoke_window and self._o.declare_at_first_card:
+                self.play_log.append(a)  # declared at one's first card: part of the play
+            if ph == "declare":
+                self._declare(a)
+            else:
+                self._show(a)
         elif ph == "redeal":
             if a == REDEAL:
                 self.redeal_asker = self._seat()
@@ -1149,6 +1152,10 @@ class MarollesDeal(Deal):
             "pending_declaration": declaring,
             "extra": self._public_extra(),
         })
+        log = fields["extra"].get("play_sequence")
+        if log and self.pending is not None and seat != self.to_play:
+            # a declaration being shown is the declarer's own until it is complete
+            del log[len(log) - 1 - self.pending[4].bit_count():]
         own = [t for s, t, _, _ in self.revokes if s == seat]
         if own:  # known to the revoker alone until paid or acknowledged
             fields["extra"]["revokes_to_acknowledge"] = own
