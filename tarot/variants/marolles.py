@@ -133,9 +133,9 @@ _KINGS_TIER: Final = {a: (n, f) for a, n, f in KINGS_TIERS}
 TRIOMPHES_TIERS: Final = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
 BRIZIGOLES: Final = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
 #: For ``_declarable``: (group bit, action, the four cards) of each Imperial of a rank, and
-#: (group, run of trumps, the tiers of 4, 5 and 6 cards) of each Brizigole.
+#: (group, run of trumps, its first four cards, the tiers of 4, 5 and 6 cards) of each Brizigole.
 _IMPERIAL_RANK_CHECKS: Final = tuple((12 + i, a, RANK_SETS[r]) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
-_BRIZ_CHECKS: Final = tuple((g, run, tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
+_BRIZ_CHECKS: Final = tuple((g, run, mask(run[:4]), tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
                             for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)))
 
 DECLARATION_NAMES: Final = {
@@ -286,7 +286,7 @@ class MarollesDeal(Deal):
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
-        "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "play_log",
+        "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "shown_back", "play_log",
         "mort_seen",
     )
 
@@ -347,6 +347,9 @@ class MarollesDeal(Deal):
         self.revokes: list[tuple[Seat, int, int, int]] = []
         self.corrected = 0
         self.taken_back: list[tuple[Seat, Card]] = []
+        #: Declarations completed at one's first card that an acknowledgment undid: their
+        #: cards were shown (public), as in ``shown``.
+        self.shown_back: list[tuple[Seat, int, CardSet]] = []
         #: With the window, every action of the play phase, taken back or not (public): what
         #: a sampled world replays to show the same view.
         self.play_log: list[int] = []
@@ -459,7 +462,7 @@ class MarollesDeal(Deal):
     def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == "play":
-            out = cards_of(self._legal_play()[0])
+            out = cards_of(self._legal_play())
             if self.revokes and self._revoke_to_acknowledge() >= 0:
                 out.append(ACKNOWLEDGE_REVOKE)
             return out
@@ -484,7 +487,7 @@ class MarollesDeal(Deal):
         if 0 <= action < 78:
             ph = self.phase
             if ph == "play":
-                return bool(self._legal_play()[0] >> action & 1)
+                return bool(self._legal_play() >> action & 1)
             if ph == "discard":
                 return bool(self._legal_discards() >> action & 1)
             if ph == "show":
@@ -492,9 +495,19 @@ class MarollesDeal(Deal):
             return False
         return action in self._legal_actions()
 
-    def _legal_play(self) -> tuple[CardSet, CardSet]:
-        """(cards the seat may play, cards that keep the obligations); they differ only when
-        revokes are allowed."""
+    def _legal_play(self) -> CardSet:
+        """The cards the seat to play may play: the lawful ones (``_lawful_play``), or with
+        revokes allowed any card but a Fool that could not be played lawfully either."""
+        if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
+            h = self.hands[self._seat()]
+            leads = not self.trick or self.trick == [FOOL]
+            if h != 1 and (self.trick_no >= self.TRICKS - 1 or (leads and not self._o.fool_lead)):
+                return h & ~1
+            return h
+        return self._lawful_play()
+
+    def _lawful_play(self) -> CardSet:
+        """The cards the seat to play may play keeping the obligations to follow and to trump."""
         h = self.hands[self._seat()]
         trick = self.trick
         lead = trick[0] if trick else -1
@@ -512,17 +525,12 @@ class MarollesDeal(Deal):
             duty = (m | (h & 1)) if m else h
         if h & 1 and h != 1 and self.trick_no >= self.TRICKS - 1:
             duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
-        if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
-            allowed = h
-            if h != 1 and (self.trick_no >= self.TRICKS - 1 or (lead < 0 and not self._o.fool_lead)):
-                allowed &= ~1
-            return allowed, duty
-        return duty, duty
+        return duty
 
     def lawful_cards(self) -> CardSet:
         """The cards the seat to play may play keeping the obligations to follow and to trump
         (with revokes allowed, playing any other is a revoke)."""
-        return self._legal_play()[1] if self.phase == "play" else 0
+        return self._lawful_play() if self.phase == "play" else 0
 
     def _legal_discards(self) -> CardSet:
         p = self._seat()
@@ -580,12 +588,13 @@ class MarollesDeal(Deal):
                 if k == 7 and h & BELLE_MASK:
                     tiers.append(TAROTS_BELLE)
                 out += tiers[-1:] if maximal else tiers
-        if not done >> G_KINGS & 1:
-            nk, fool = (h & KINGS).bit_count(), h & 1
+        nk = (h & KINGS).bit_count()
+        if nk >= 2 and not done >> G_KINGS & 1:
+            fool = h & 1
             tiers = [a for a, n, f in KINGS_TIERS if nk >= n and (fool or not f)]
             out += tiers[:1] if maximal else tiers
-        if not done >> G_TRIOMPHES & 1:
-            nt = (h & (TRIOMPHES if self._o.fool_triomphe else TRUMPS)).bit_count()
+        nt = (h & (TRIOMPHES if self._o.fool_triomphe else TRUMPS)).bit_count()
+        if nt >= 10 and not done >> G_TRIOMPHES & 1:
             tiers = [a for a, n in TRIOMPHES_TIERS.items() if nt >= n]
             out += tiers[-1:] if maximal else tiers
         for s, a in enumerate(IMPERIAL_SUITS):
@@ -596,8 +605,9 @@ class MarollesDeal(Deal):
         for g, a, cards in _IMPERIAL_RANK_CHECKS:
             if not done >> g & 1 and h & cards == cards:
                 out.append(a)
-        for g, run, ids in _BRIZ_CHECKS:
-            if not done >> g & 1:
+        fill = 1 if self._o.fool_brizigole and h & 1 else 0
+        for g, run, first4, ids in _BRIZ_CHECKS:
+            if (h & first4).bit_count() + fill >= 4 and not done >> g & 1:
                 n, _ = _run(h, run, self._o.fool_brizigole)
                 if n >= 4:
                     out += ids[n - 4:n - 3] if maximal else ids[:n - 3]
@@ -821,7 +831,7 @@ class MarollesDeal(Deal):
         p = self._seat()
         o = self._o
         if o.revoke_allowed:
-            duty = self._legal_play()[1]
+            duty = self._lawful_play()
             if not duty >> c & 1:
                 if o.revoke_window:  # paid when the time to acknowledge it is over
                     self.revokes.append((p, self.trick_no, len(self.history) - 1, len(self.ledger.entries)))
@@ -1001,12 +1011,14 @@ class MarollesDeal(Deal):
         played = [((leader + i) % n, c) for leader, cards, _ in self.tricks[t:] for i, c in enumerate(cards[:n])]
         played += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
         corrected, taken, log = self.corrected | 1 << (4 * t + p), self.taken_back, list(self.play_log)
+        shown, shown_back = list(self.shown), self.shown_back
         mort_seen = max(self.mort_seen, self.trick_no)
         still_open = self.revokes
         self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
         still = mask(self.trick)  # the cards of the trick played before the revoke stay
         self.corrected, self.play_log, self.mort_seen = corrected, log, mort_seen
         self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
+        self.shown_back = shown_back + shown[len(self.shown):]
         # an earlier revoke paid since (its time ran out) stays paid: going back does not
         # give it time again
         paid = [r for r in self.revokes if r not in still_open]
@@ -1056,18 +1068,20 @@ class MarollesDeal(Deal):
         )
         if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
             return whole, (tuple(self.tricks), tuple(self.ledger.entries), tuple(self.shown),
-                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.play_log),
+                           tuple(self.revokes), self.corrected, tuple(self.taken_back), tuple(self.shown_back),
+                           len(self.play_log),
                            self.mort_seen)
         return whole
 
     def _restore(self, s: tuple) -> None:
         if len(s) == 2:
-            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_log, self.mort_seen) = s
+            whole, (tricks, entries, shown, revokes, self.corrected, taken, shown_back, n_log,
+                    self.mort_seen) = s
             self._restore(whole)
             del self.play_log[n_log:]
             self.tricks, self.shown = list(tricks), list(shown)
             self.ledger.entries = list(entries)
-            self.revokes, self.taken_back = list(revokes), list(taken)
+            self.revokes, self.taken_back, self.shown_back = list(revokes), list(taken), list(shown_back)
             return
         if len(s) == 1:
             p = s[0]
@@ -1107,7 +1121,7 @@ class MarollesDeal(Deal):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
-                     "forfeited", "penalised", "revokes", "taken_back", "play_log"):
+                     "forfeited", "penalised", "revokes", "taken_back", "shown_back", "play_log"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
         new.result_info = dict(self.result_info)
@@ -1165,7 +1179,9 @@ class MarollesDeal(Deal):
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
         redeal while it is being granted, the cards an acknowledged revoke sent back to their
         hands (``[seat, card]`` each) and then every action of the play in order (the cards
-        taken back and the acknowledgments too), le Mort's next cards seen before going back.
+        taken back and the acknowledgments too), the declarations made at one's first card
+        that going back undid (``[seat, declaration, cards shown]`` each), le Mort's next cards
+        seen before going back.
         A seat's own view adds the tricks of its revokes it may still acknowledge."""
         extra: dict = {}
         if self.MORT:
@@ -1174,6 +1190,8 @@ class MarollesDeal(Deal):
             extra["redeal_asker"] = self.redeal_asker
         if self.taken_back:
             extra["taken_back"] = [[s, c] for s, c in self.taken_back]
+            if self.shown_back:
+                extra["shown_taken_back"] = [[s, a, cs] for s, a, cs in self.shown_back]
             extra["play_sequence"] = list(self.play_log)
         if self.mort_seen > self.trick_no:  # le Mort's next cards, seen before going back
             extra["mort_seen"] = list(self.mort_cards[self.trick_no:self.mort_seen])
