@@ -423,3 +423,104 @@ def test_declarations_undone_by_going_back_are_sampled():
         if found >= 6:
             break
     assert found >= 4
+
+
+# ----- revokes allowed: what the view shows, and what it does not -------------------------------
+WINDOW = "penalty_1m_forfeit_with_correction_window"
+
+
+@pytest.mark.parametrize("mode", [WINDOW, "penalty_1m_and_forfeit"])
+def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode):
+    """Random positions of Marolles with every option random but revokes allowed: the failures
+    to follow the sampler takes as voids are true of the deal (a revoke paid to no one, when
+    every opponent had forfeited, leaves none: it must not be taken for one), and every
+    position is sampled (the positions found without a sample before: opponents forfeited
+    unseen, a declaration undone by going back, a redeal being granted)."""
+    from helpers_variants import random_options
+
+    from tarot.bots.sampling import public_view, sample_world, voids
+
+    sampled = checked = 0
+    for seed in range(1500):
+        rng = random.Random(seed)
+        options = random_options("marolles-1637", rng)
+        options["revoke_handling"] = mode
+        deal = tarot.new_deal("marolles-1637", options, seed=seed, dealer=seed % 3)
+        stop = rng.randrange(80)
+        while not deal.is_over and len(deal.history) < stop:
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over:
+            continue
+        view = deal.view(deal.to_play)
+        for s, lacked in enumerate(voids(view)):
+            assert not deal.hands[s] & lacked, (seed, s)
+        checked += 1
+        world = sample_world(view, random.Random(seed))   # SamplingError if none is found
+        assert public_view(world.view(view.seat)) == public_view(view)
+        sampled += 1
+    assert sampled == checked > 1200
+
+
+def test_positions_where_a_redeal_is_being_granted_are_sampled():
+    """bad_hand_redeal: the view says who asked (``extra["redeal_asker"]``) and the seats
+    between him and the one to play granted it; the samples replay that."""
+    grant, redeal = tarot.ACTION_IDS["grant"], tarot.ACTION_IDS["redeal"]
+    for seed in range(6):
+        deal = tarot.new_deal("marolles-1637", {"bad_hand_redeal": "2"}, seed=seed, dealer=seed % 3)
+        for _ in range(seed % 3):
+            deal.push(tarot.DONE)   # the seats before the asker keep their hands
+        asker = deal.to_play
+        deal.push(redeal)
+        assert deal.phase == "grant" and deal.view(deal.to_play).extra["redeal_asker"] == asker
+        check_samples(deal, 2, random.Random(seed))
+        deal.push(grant)   # the first to answer grants; the second has not answered yet
+        assert deal.phase == "grant"
+        check_samples(deal, 2, random.Random(seed))
+
+
+def test_declarations_undone_by_going_back_are_public_and_sampled():
+    """A declaration made at one's first card and undone by going back was shown all the same:
+    every view lists it (``extra["shown_taken_back"]``), and the samples give its cards to its
+    declarer (in his hand, unless he has played them since)."""
+    ack = tarot.ACTION_IDS["acknowledge_revoke"]
+    options = {"revoke_handling": WINDOW, "declaration_timing": "before_own_first_card"}
+    found = 0
+    for seed in range(3000):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", options, seed=seed, dealer=seed % 3)
+        undone = []
+        while not deal.is_over and deal.trick_no < 4 and not undone:
+            shown = list(deal.shown)
+            a = rng.choice(deal.legal_actions())
+            deal.push(a)
+            if a == ack:
+                undone = shown[len(deal.shown):]
+        if not undone or deal.is_over:
+            continue
+        found += 1
+        for seat in range(3):
+            listed = [(s, a, cs) for s, a, cs in deal.view(seat).extra["shown_taken_back"]]
+            assert listed == undone
+        view = deal.view(deal.to_play)
+        cons = Constraints(view)
+        for _ in range(3):
+            world = sample_from(cons, rng)
+            for s, _, cs in undone:
+                if s != view.seat:
+                    assert cs & ~(world.hands[s] | played_cards(view)[s]) == 0, seed
+        check_samples(deal, 2, random.Random(seed))
+        if found >= 8:
+            break
+    assert found >= 5
+
+
+def played_cards(view) -> list[int]:
+    """The cards each seat has played in the tricks and the trick on the table."""
+    out = [0] * view.players
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        for i, c in enumerate(cards[:view.players]):
+            out[(leader + i) % view.players] |= 1 << c
+    return out

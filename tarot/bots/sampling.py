@@ -15,7 +15,12 @@ What the view tells, and how it constrains a sample (Marolles, RULES.md §1):
 - the cards shown in declarations: in the declarer's hand (or discards, if declarations come
   before the discard) until he plays them;
 - voids: a player who did not follow the suit led holds none of it; one who neither followed
-  nor trumped holds no trump either (unless revokes are allowed and he paid for one);
+  nor trumped holds no trump either, unless revokes are allowed and it may have been one: paid
+  for, not paid yet (with the time to own up to it), or paid to no one, every opponent having
+  forfeited (``_unseen_revokes``);
+- with the time to own up to a revoke, the cards sent back to their hands and the
+  declarations that going back undid (shown all the same);
+- who asked for a redeal that is being granted;
 - the payments: a discard penalty per trump or Tarot discarded says how many such cards each
   discard holds; a Qui n'a le sien payment says the payer held no Tarot bout.
 
@@ -63,7 +68,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple, cast
 
-from ..core.actions import ACTION_IDS, DONE
+from ..core.actions import ACTION_IDS, DONE, GRANT, REDEAL
 from ..core.cards import (
     FOOL, KINGS, SUIT_MASKS, TRIOMPHES, TRUMP_SUIT, TRUMPS, BOUTS, Card, CardSet, Seat, cards_of,
     mask, shuffle, suit_of,
@@ -177,25 +182,15 @@ WINDOW: Final = "penalty_1m_forfeit_with_correction_window"
 def voids(v: View) -> list[CardSet]:
     """Cards each seat cannot hold now, from failures to follow or to trump (Marolles, Early
     French Tarot: follow the suit led, else trump; the Fool may always be played; a led Fool
-    lets the second card set the suit). A player who paid for a revoke in a trick tells
-    nothing in it."""
+    lets the second card set the suit). With revokes allowed, a failure tells nothing when it
+    may be a revoke the view does not show: paid for in that trick, not paid yet (with the
+    time to own up to it), or perhaps paid to no one (``_silent_revokes``)."""
     n, step = v.players, direction(v)
-    out = [0] * n
-    revokes = {(p.payer, p.trick) for p in v.payments if p.reason == "revoke"}
-    # a revoke is paid only to opponents who have not forfeited: once all others have, it
-    # is silent, and so is the forfeit it brings
-    forfeits = {p.payer: -1 for p in v.payments if p.reason == "wrong_discard"}
-    for p in v.payments:
-        if p.reason == "revoke":
-            forfeits.setdefault(p.payer, p.trick)
-    revoke_silent = v.options.get("revoke_handling", "engine_prevents") != "engine_prevents"
-    # with time to own up to a revoke, one is paid only when the second trick after it is
-    # gathered: a card in the last two tricks gathered or the one on the table tells nothing
-    unpaid_from = (len(v.tricks) - 2 if v.options.get("revoke_handling") == WINDOW
-                   else len(v.tricks) + 1)
     tricks = [(leader, cards[:n], t) for t, (leader, cards, _) in enumerate(v.tricks)]
     if v.trick:
         tricks.append((v.leader, v.trick, len(v.tricks)))
+    # each failure to follow or to trump, as (seat, trick, the cards it shows he lacked)
+    misses: list[tuple[Seat, int, CardSet]] = []
     for leader, cards, t in tricks:
         lead_i = 1 if cards[0] == FOOL else 0
         if lead_i >= len(cards):
@@ -203,19 +198,86 @@ def voids(v: View) -> list[CardSet]:
         led = suit_of(cards[lead_i])
         for i in range(lead_i + 1, len(cards)):
             c = cards[i]
-            s = (leader + step * i) % n
-            if c == FOOL or (s, t) in revokes or t >= unpaid_from:
-                continue
-            if revoke_silent and sum(f <= t for f in forfeits.values()) >= n - 1:
-                continue  # a revoke may have gone unpaid (and its forfeit unseen)
             cs = suit_of(c)
+            if c == FOOL or cs == led:
+                continue
             if led == TRUMP_SUIT:
-                if cs != TRUMP_SUIT:
-                    out[s] |= TRUMPS
-            elif cs != led:
-                out[s] |= SUIT_MASKS[led]
-                if cs != TRUMP_SUIT:
-                    out[s] |= TRUMPS
+                lacked = TRUMPS
+            else:
+                lacked = SUIT_MASKS[led] | (TRUMPS if cs != TRUMP_SUIT else 0)
+            misses.append(((leader + step * i) % n, t, lacked))
+    out = [0] * n
+    hidden: set[tuple[Seat, int]] = set()
+    if v.options.get("revoke_handling", "engine_prevents") != "engine_prevents":
+        hidden = _unseen_revokes(v, [(s, t) for s, t, _ in misses])
+    for s, t, lacked in misses:
+        if (s, t) not in hidden:
+            out[s] |= lacked
+    return out
+
+
+def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, int]]:
+    """Which failures to follow (seat, trick) may be revokes that the view of a Marolles deal
+    with revokes allowed does not show.
+
+    A revoke costs 1 M to each opponent (paid at once, or with the time to own up to it when
+    the second trick after it is gathered) and its maker forfeits. It is seen as a payment
+    of reason ``revoke`` in that trick; it is not yet paid in the last two tricks gathered and
+    the one on the table (with the window); and it is paid to no one when every opponent had
+    forfeited before, which nothing else shows when the forfeit changes nothing seen: its
+    maker receives nothing later (but repayments, which a forfeited seat still receives) and,
+    with ``forfeit_scope=void_all_hand_receipts``, repays nothing unseen (he had received
+    nothing before, or may have forfeited already, or repayments of his are seen). Forfeits are dated from the payments
+    (a bad discard: before play; a revoke paid: its trick; repayments seen: the last trick
+    in which their maker received), and a revoke that may be unseen may be a forfeit too: the
+    dates are lowered until nothing changes."""
+    n = v.players
+    window = v.options.get("revoke_handling") == WINDOW
+    unpaid_from = len(v.tricks) - 2 if window else len(v.tricks) + 1
+    never = len(v.tricks) + 1
+    paid = {(p.payer, p.trick) for p in v.payments if p.reason == "revoke"}
+    repaid = {p.payer for p in v.payments if p.reason == "forfeit"}
+    received = [[p for p in v.payments if p.payee == s] for s in range(n)]
+    # a forfeited seat receives nothing (but repayments): it forfeited after its last receipt
+    last = [max((p.trick for p in received[s] if p.reason != "forfeit" and p.trick is not None),
+                default=-1) for s in range(n)]
+    forfeit = [never] * n  # the earliest trick each seat may have forfeited in
+    for p in v.payments:
+        if p.reason == "wrong_discard":
+            forfeit[p.payer] = -1
+        elif p.reason == "forfeit":
+            forfeit[p.payer] = min(forfeit[p.payer], last[p.payer])
+        elif p.reason == "revoke" and p.trick is not None:
+            forfeit[p.payer] = min(forfeit[p.payer], p.trick)
+    repays = v.options.get("forfeit_scope") == "void_all_hand_receipts"
+    # what a seat received in trick t + later or after, it received after a revoke in trick
+    # t was paid (at once, or when trick t + 2 was gathered)
+    later = 3 if window else 1
+
+    def unseen(s: Seat, t: int) -> bool:
+        if (s, t) in paid:
+            return True
+        if t >= unpaid_from:
+            return True
+        if any(forfeit[o] > t for o in range(n) if o != s):
+            return False  # an opponent left to be paid
+        if any(p.reason != "forfeit" and p.trick is not None and p.trick >= t + later for p in received[s]):
+            return False  # he received after it
+        if repays and s not in repaid and forfeit[s] > t and any(p.trick is None or p.trick < t
+                                                                 for p in received[s]):
+            return False  # he would have repaid what he had received
+        return True
+
+    out: set[tuple[Seat, int]] = set()
+    changed = True
+    while changed:
+        changed = False
+        for s, t in misses:
+            if (s, t) not in out and unseen(s, t):
+                out.add((s, t))
+                if t < unpaid_from and t < forfeit[s]:
+                    forfeit[s] = t
+                changed = True
     return out
 
 
@@ -318,9 +380,6 @@ class Constraints:
 
     def _marolles(self, v: View) -> None:
         """Marolles: the other seats' hands and discards (see the module docstring)."""
-        if v.phase == "grant":
-            raise SamplingError("the view does not tell who asked for a redeal: "
-                                "positions where a redeal is being granted are not sampled")
         cls = cast("type[MarollesDeal]", self.cls)
         n, me, d = v.players, v.seat, v.dealer
         o = v.options
@@ -334,7 +393,8 @@ class Constraints:
         void = voids(v)
         shown_in_hand = o["declarations_after_discard"] == "true"
         held_shown = [0] * n
-        for s, _, cs in v.shown:
+        # declarations undone by going back after an acknowledged revoke were shown all the same
+        for s, _, cs in list(v.shown) + list(v.extra.get("shown_taken_back", ())):
             held_shown[s] |= cs
         no_bout = [False] * n
         for p in v.payments:
@@ -386,6 +446,7 @@ class Constraints:
             if d != s and v.cut_card is not None:
                 hand_ok &= ~(1 << v.cut_card)
                 disc_ok &= ~(1 << v.cut_card)
+            disc_ok &= ~back[s]  # taken back into the hand: not discarded
             self.slots.append((s, "hand", hand_ok | back[s], hsize))
             if dsize > 0:
                 k = min(penal[s], dsize)
@@ -634,8 +695,10 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
                         push(c)
                 else:
                     push(DONE)
-            elif ph == "redeal":
-                push(DONE)
+            elif ph == "redeal":  # a redeal being granted: its asker asked, the others passed
+                push(REDEAL if v.phase == "grant" and p == v.extra["redeal_asker"] else DONE)
+            elif ph == "grant" and v.phase == "grant":
+                push(GRANT)  # the seats between the asker and the one to play granted it
             else:
                 return None
     except TarotError:
