@@ -90,25 +90,19 @@ _BYTE_CARDS: Final = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1
 def cards_of(cs: CardSet) -> list[Card]:
     """The cards of a set, in ascending id order."""
     out: list[Card] = []
-    # Two halves that fit a machine word, so that the compiled engine shifts native ints
-    # rather than a 78-bit Python int.
-    lo = cs & 0xFFFFFFFFFFFFFF
-    hi = cs >> 56
-    i = 0
-    while lo:
-        b = lo & 255
-        if b:
-            out += _BYTE_CARDS[i][b]
-        lo >>= 8
-        i += 1
-    i = 7
-    while hi:
-        b = hi & 255
-        if b:
-            out += _BYTE_CARDS[i][b]
-        hi >>= 8
-        i += 1
-    return out
+    # Bytes 0..6, then 7..9: two parts that fit a machine word, so that the compiled engine
+    # shifts native ints rather than a 78-bit Python int.
+    part, hi, i = cs & 0xFFFFFFFFFFFFFF, cs >> 56, 0
+    while True:
+        while part:
+            b = part & 255
+            if b:
+                out += _BYTE_CARDS[i][b]
+            part >>= 8
+            i += 1
+        if not hi:
+            return out
+        part, hi, i = hi, 0, 7
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
