@@ -28,8 +28,9 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Tarot card games, historical and modern: play Marolles 1637 in the terminal, simulate "
-         "thousands of deals, replay records, list the rule options.",
+    help="Tarot card games, historical and modern: play Marolles 1637, early French Tarot or "
+         "modern French Tarot against bots in the terminal, simulate thousands of deals, match "
+         "bots on duplicate deals, replay records, list the rule options.",
 )
 
 OptionArg = Annotated[list[str] | None, typer.Option(
@@ -195,8 +196,9 @@ def tournament(
                         "against it, and is measured against the field's own score in that "
                         "seat.")] = False,
 ) -> None:
-    """Bots against each other on duplicate deals: mean per seat, paired differences with a
-    95% interval, per role, and decision times."""
+    """Bots against each other on duplicate deals, with 95% intervals.
+
+    Mean per seat, paired differences with a 95% interval, per role, and decision times."""
     import json
 
     from .tournament import run_tournament
