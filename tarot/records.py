@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
@@ -53,10 +54,10 @@ PLAY = "play"
 _JSON_KEYS = ("format", "version", "variant", "options", "dealer", "deck", "actions", "tags", "result")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\Z')
-_LABEL = re.compile(r"([A-Za-z][A-Za-z_]*)\s*(\d+)?\s*:(.*)\Z")
-_SEAT = re.compile(r"[Ss](\d+)\Z")
+_LABEL = re.compile(r"([A-Za-z][A-Za-z_]*)\s*([0-9]+)?\s*:(.*)\Z")
+_SEAT = re.compile(r"[Ss]([0-9]{1,6})\Z")
 _TOKEN = re.compile(r"\([^()]*\)|[^\s()]+|[()]")
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"[+-]?[0-9]{1,15}\Z")   # ASCII digits, and few enough to read
 _VERBS = {"play": "plays", "discard": "discards", "declare": "declares", "show": "shows"}
 
 
@@ -131,8 +132,17 @@ class Record:
         return "\n".join(out) + "\n"
 
     def to_json(self) -> str:
-        """The JSON form: one key per line, cards and actions as tokens."""
+        """The JSON form: one key per line, cards and actions as tokens.
+
+        Writing replays the actions, so an illegal action raises ``RecordError`` (as
+        ``to_text`` does); the claimed result is written as claimed.
+        """
         cls = _variant(self.variant)
+        for name, value in self.tags.items():
+            _check_tag(name, value)
+        deal = _fresh_deal(self.variant, self.options, self.deck, self.dealer)
+        for i, a in enumerate(self.actions):
+            _push(deal, a, f"actions[{i}]")
         obj: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -263,10 +273,12 @@ def _push(deal: Deal, action: object, where: str) -> None:
 
 
 def _show_action(deal: Deal, action: object) -> str:
+    if type(action) is not int:
+        return reprlib.repr(action)
     try:
         return deal.action_token(action)  # type: ignore[arg-type]
     except (IllegalActionError, TypeError):
-        return repr(action)
+        return reprlib.repr(action)
 
 
 def _context(deal: Deal, action: object) -> str:
@@ -529,6 +541,10 @@ def _parse_json(text: str) -> Record:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+    except ValueError as e:  # a number too long to read
+        raise RecordError(f"malformed JSON: {e}") from None
     if not isinstance(obj, dict):
         raise RecordError("a JSON record is an object")
     unknown = [k for k in obj if k not in _JSON_KEYS]
@@ -540,11 +556,11 @@ def _parse_json(text: str) -> Record:
             raise RecordError(f"the JSON record has no {key!r}")
     if obj["format"] != FORMAT:
         raise RecordError(f"'format' is {obj['format']!r}, not {FORMAT!r}")
-    if obj["version"] != VERSION:
+    if type(obj["version"]) is not int or obj["version"] != VERSION:
         raise RecordError(f"'version' is {obj['version']!r}: this program reads version {VERSION}")
     cls = _variant(obj["variant"])
 
-    options = obj.get("options") or {}
+    options = obj.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object of option names and values")
     try:
@@ -572,7 +588,7 @@ def _parse_json(text: str) -> Record:
         except RecordError as e:
             raise RecordError(f"actions[{i}]: {e}") from None
 
-    tags = obj.get("tags") or {}
+    tags = obj.get("tags", {})
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise RecordError("'tags' must be an object of tag names and string values")
     for name, value in tags.items():
@@ -731,7 +747,7 @@ def _parse_text(text: str) -> Record:
 
     dno, dealer_text = single[DEALER]
     if not _INT.match(dealer_text.strip()):
-        raise RecordError(f"line {dno}: the dealer is a seat number, not {dealer_text!r}")
+        raise RecordError(f"line {dno}: the dealer is a seat number, not {reprlib.repr(dealer_text)}")
     dealer = int(dealer_text)
 
     kno, deck_text = single[DECK]
@@ -764,7 +780,7 @@ def _parse_text(text: str) -> Record:
 def _ints(text: str, no: int, name: str, n: int) -> tuple[int, ...]:
     parts = text.split()
     if len(parts) != n or not all(_INT.match(p) for p in parts):
-        raise RecordError(f"line {no}: the {name} tag holds {n} integers, one per seat, not {text!r}")
+        raise RecordError(f"line {no}: the {name} tag holds {n} integers, one per seat, not {reprlib.repr(text)}")
     return tuple(int(p) for p in parts)
 
 
@@ -778,9 +794,12 @@ def _read_line(deal: Deal, no: int, line: str) -> None:
     if deal.is_over:
         raise RecordError(f"line {no}: the deal is already over")
     trick_line = word.lower() == "trick"
+    if trick_line and not deal.in_play():
+        raise RecordError(f"line {no}: a Trick line starts once the play has begun, but the deal is "
+                          f"at {_whose_turn(deal)}")
     if trick_line:
-        if number is None or int(number) != len(deal.tricks) + 1:
-            raise RecordError(f"line {no}: the line says {word} {number or ''}".rstrip()
+        if number is None or len(number) > 6 or int(number) != len(deal.tricks) + 1:
+            raise RecordError(f"line {no}: the line says {word} {reprlib.repr(number or '')[1:-1]}".rstrip()
                               + f", but the next trick is trick {len(deal.tricks) + 1}")
     elif word.lower() != deal.phase or number is not None:
         raise RecordError(f"line {no}: the line says {line.split(':')[0].strip()!r}, but the deal is at "

@@ -18,6 +18,7 @@ East, on your right, then West, on your left (with four players: South, East, No
 from __future__ import annotations
 
 import re
+import reprlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -50,9 +51,11 @@ UNIT_SHORT = {"marques": "M", "points": "pts"}
 
 def make_console(plain: bool, stderr: bool = False) -> Console:
     """A console for the command: ``plain`` gives text without colours or markup styling."""
+    # no markup: what is printed quotes input ("'[/x]' is not a card"), which rich would read
     if plain:
-        return Console(stderr=stderr, color_system=None, highlight=False, emoji=False, soft_wrap=True)
-    return Console(stderr=stderr, highlight=False, emoji=False, soft_wrap=True)
+        return Console(stderr=stderr, color_system=None, highlight=False, emoji=False, soft_wrap=True,
+                       markup=False)
+    return Console(stderr=stderr, highlight=False, emoji=False, soft_wrap=True, markup=False)
 
 
 def seat_names(players: int, me: int = 0, step: int = 1) -> list[str]:
@@ -555,7 +558,7 @@ class PlaySession:
 
     def refuse(self, line: str, reason: str) -> None:
         if self.script:
-            raise ScriptError(f"illegal input {line!r} ({self.where(self.deal)}): {reason}")
+            raise ScriptError(f"illegal input {reprlib.repr(line)} ({self.where(self.deal)}): {reason}")
         self.out.print(Text(f"Refused: {reason}. (`help` explains what you may do.)", style="bold red"))
 
     def choices(self, deal: Deal, chosen: Sequence[int]) -> list[int]:
@@ -568,8 +571,8 @@ class PlaySession:
         return _display_actions(deal, legal)
 
     def resolve(self, deal: Deal, word: str, choices: Sequence[int]) -> int:
-        if word.isdigit():
-            i = int(word)
+        if word.isascii() and word.isdigit():
+            i = int(word) if len(word) < 6 else 0
             if 1 <= i <= len(choices):
                 return choices[i - 1]
             raise IllegalActionError(f"there is no choice {i}: choose 1..{len(choices)}")
@@ -663,7 +666,7 @@ def show_replay(out: Console, record) -> Deal:
     deal = variant_class(record.variant)(record.options, deck=record.deck, dealer=record.dealer)
     step = deal.seat_step(deal.options)
     # a game played with `tarot play --seat N` names the seats as the person saw them
-    human = re.search(r"\(seat (\d+)\)", str(record.tags.get("Human", "")))
+    human = re.search(r"\(seat ([0-9]{1,6})\)", str(record.tags.get("Human", "")))
     me = int(human.group(1)) if human and int(human.group(1)) < deal.players else 0
     names = seat_names(deal.players, me, step)
     n = deal.notation

@@ -588,7 +588,6 @@ class Model:
         self.cut = self.deck[-1]
         self.discards = [0] * N
         self.need = [4 if s == self.dealer else 1 for s in range(N)]
-        self.penalised = [False] * N
         self.played = [0] * N
         self.trick: list[int] = []
         self.leader = (self.dealer + 1) % N
@@ -754,6 +753,7 @@ class Model:
 
     def _discard(self, s: int, a: int) -> None:
         if a == DONE:
+            self._penalties(s)
             self.pay_each(s, 1, "wrong_discard")
             self.forfeit(s)
             self.need[s] = 0
@@ -765,11 +765,18 @@ class Model:
         self.need[s] -= 1
         if a == FOOL:
             self.fool_discarded = True
+        if self.need[s] == 0:
+            self._penalties(s)
+
+    def _penalties(self, s: int) -> None:
+        """A trump or Tarot discarded costs 2 M to each opponent (or once only), paid when the
+        seat's discard is complete: the moment of a payment must not tell which card it was."""
         rule = self.o["illegal_discard"]
-        if NO_DISCARD >> a & 1 and rule != "forbidden":
-            if rule == "penalty_per_card" or not self.penalised[s]:
-                self.penalised[s] = True
-                self.pay_each(s, 2, "discard")
+        if rule == "forbidden":
+            return
+        k = bits(self.discards[s] & NO_DISCARD)
+        for _ in range(k if rule == "penalty_per_card" else min(k, 1)):
+            self.pay_each(s, 2, "discard")
 
     def _declare(self, s: int, a: int) -> None:
         if a == DONE:

@@ -192,7 +192,6 @@ class VModel(Model):
         self.cut = self.deck[-1]
         self.discards = [0] * n
         self.need = [spec.dealer_discards if s == self.dealer else spec.discards for s in range(n)]
-        self.penalised = [False] * n
         self.played = [0] * n
         self.trick: list[int] = []
         self.leader = (self.dealer + 1) % n
@@ -481,7 +480,9 @@ def check_views(deal, model: VModel) -> None:
         total += bits(part)
     assert seen == spec.pack and total == bits(spec.pack), "every card accounted for"
     for s, v in enumerate(vs):
-        assert v.seat == s and v.players == n and v.phase == deal.phase
+        # another seat sees a choice of the cards to show as the declaring it is part of
+        public_phase = "declare" if deal.phase == "show" and s != deal.to_play else deal.phase
+        assert v.seat == s and v.players == n and v.phase == public_phase
         assert v.hand == model.hands[s] and v.discards == model.discards[s]
         assert list(v.trick) == model.trick
         leak = v.known_cards() & ~model.allowed_knowledge(s)

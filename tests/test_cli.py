@@ -101,6 +101,11 @@ def test_rules_without_variant_lists_the_variants():
     (["play", "nope", "--script"], "unknown variant 'nope'"),
     (["play", "--script", "--seat", 3], "--seat must be a seat 0..2"),
     (["play", "--script", "--bots", "rule,rule,rule"], "give 1 or 2 bot names"),
+    (["simulate", V, "--deals", 1, "-o", "deal_packet=3", "-o", "deal_packet=5"],
+     "option 'deal_packet' is given twice"),
+    # what is quoted is printed as it is, not read as rich markup
+    (["rules", "[/x]"], "unknown variant '[/x]'"),
+    (["simulate", V, "--deals", 1, "--option", "deal_packet=[b]"], "does not take '[b]'"),
 ])
 def test_bad_input_exits_2_with_the_reason_and_no_traceback(args, message):
     res = invoke(*args, input="")
@@ -267,6 +272,15 @@ def test_script_illegal_move_exits_1_and_pushes_nothing(tmp_path):
     assert load_record(rec).actions == load_record(before).actions   # the illegal card was not played
 
 
+@pytest.mark.parametrize("word", ["[b]", "[/x]", "T²", "²", "9" * 5000])
+def test_script_input_no_one_writes_is_refused_by_name(tmp_path, word):
+    res, _ = session(tmp_path, [word])
+    assert res.exit_code == 1
+    assert "Traceback" not in res.output
+    assert f"illegal input {word!r}" in res.stderr or "illegal input '999" in res.stderr
+    assert len(res.stderr) < 400
+
+
 def test_script_end_of_input_before_the_deal_ends_exits_1(tmp_path):
     res, _ = session(tmp_path, ["1", "1", "1"])
     assert res.exit_code == 1
@@ -345,11 +359,11 @@ def test_replay_says_who_pays_whom_and_why(tmp_path, played):
 
 
 def test_replay_of_a_bad_record_exits_1_with_the_record_error(tmp_path, played):
-    rec = record_from_deal(played)
-    actions = list(rec.actions)
-    actions[-1] = actions[-4]        # a card already played: cannot be played again
+    obj = json.loads(record_from_deal(played).to_json())
+    obj["actions"][-1] = obj["actions"][-4]        # a card already played: cannot be played again
+    obj["result"] = None
     path = tmp_path / "bad.json"
-    save_record(type(rec)(rec.variant, rec.options, rec.dealer, rec.deck, tuple(actions), {}, None), path)
+    path.write_text(json.dumps(obj), encoding="utf-8")
     with pytest.raises(RecordError) as err:
         load_record(path)
     res = invoke("replay", path)

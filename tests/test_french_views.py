@@ -148,3 +148,26 @@ def test_a_poignee_in_progress_is_seen_by_its_declarer_only():
     assert deal.view(1).pending_show == mask(chosen)
     for s in (0, 2, 3):
         assert deal.view(s).pending_show == 0 and not deal.view(s).known_cards() & mask(chosen)
+        # nor that he holds more trumps than he shows: the others see him to play
+        assert (deal.view(s).phase, deal.view(s).to_play) == ("play", 1)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_being_offered_a_poignee_is_the_seat_to_plays_own(variant):
+    """A poignée is offered only to a hand that holds one, before its first card: the others see
+    the seat to play, as they do when it holds none."""
+    offered = 0
+    for seed in range(5000):
+        if offered >= 10:
+            break
+        rng = random.Random(seed)
+        deal = tarot.new_deal(variant, seed=seed)
+        while not deal.is_over and deal.trick_no == 0:
+            if deal.phase in ("poignee", "show"):
+                offered += 1
+                for s in range(deal.players):
+                    v = deal.view(s)
+                    expected = deal.phase if s == deal.to_play else "play"
+                    assert (v.phase, v.to_play) == (expected, deal.to_play), (seed, s)
+            deal.push(rng.choice(deal.legal_actions()))
+    assert offered >= 5

@@ -116,10 +116,14 @@ def test_only_the_dealer_discards_three():
 
 
 def test_a_trump_discarded_costs_two_marques_to_each_opponent():
-    """§1.4 as in §2: discarding a trump (here the dealer's II) costs 2 M to each opponent."""
+    """§1.4 as in §2: discarding a trump (here the dealer's II) costs 2 M to each opponent, paid
+    when his discard of three is complete."""
     deck, hands, disc = arrange(V78, hands={0: "T2"}, dealer=0)
     deal = tarot.new_deal(V78, deck=deck, dealer=0)
     deal.push(parse_card("T2"))
+    assert reason_totals(deal, "discard", 3) == [0, 0, 0]
+    while deal.phase == "discard":
+        deal.push(next(a for a in deal.legal_actions() if a > 21 and not KINGS >> a & 1))  # plain cards
     assert reason_totals(deal, "discard", 3) == [-4, 2, 2]
 
 

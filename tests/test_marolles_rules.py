@@ -578,6 +578,23 @@ def test_discarding_trumps_and_tarots_costs_two_marques_to_each(rule, dealer_pay
     assert totals(deal) == add(pays_each(0, dealer_pays), pays_each(1, 2))
 
 
+@pytest.mark.parametrize("rule", ["penalty_per_card", "penalty_once"])
+def test_discard_penalties_are_paid_when_the_discard_is_complete(rule):
+    """How many trumps and Tarots a seat discarded is public (it pays for them), not which:
+    paid card by card, the payment after the dealer's first discard (T2, the lowest card goes
+    first) would tell a trump from a King discarded later."""
+    for discards in ("T2 5S 6S 7S", "5S 6S 7S KS"):
+        setup = arrange(discards={0: discards, 1: "4B", 2: "5B"})
+        deal = new_deal_from(setup, {"illegal_discard": rule})
+        seen = []
+        while deal.phase == "discard":
+            s = deal.to_play
+            deal.push(cards_of(setup.discards[s] & deal.view(s).hand)[0])
+            seen.append(len(deal.view(1).payments))
+        assert seen == [0, 0, 0, 0, 0, 2], (discards, seen)   # seats 1, 2, then the dealer's 4
+        assert totals(deal) == pays_each(0, 2)
+
+
 def test_discarding_the_fool_is_penalised():
     setup = arrange(discards={1: "F"})
     deal = new_deal_from(setup)

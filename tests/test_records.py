@@ -474,6 +474,80 @@ def test_json_errors_name_the_action():
             replay(parse_record(json.dumps(wrong)))
 
 
+def test_json_fields_of_the_wrong_type_are_refused():
+    """A JSON null is not the option value "none", an empty list is not "no options", and the
+    version is the integer 1 (not true, not 1.0)."""
+    _, rec, _ = finished_text(13)
+    obj = json.loads(rec.to_json())
+    for key, value, expected in [
+        ("options", {"dm_tie_split": None}, "takes a word or a number, not None"),
+        ("options", [], "'options' must be an object"), ("options", "", "'options' must be an object"),
+        ("options", None, "'options' must be an object"), ("tags", [], "'tags' must be an object"),
+        ("tags", 0, "'tags' must be an object"), ("version", True, "'version' is True"),
+        ("version", 1.0, "'version' is 1.0"),
+    ]:
+        with pytest.raises(RecordError) as e:
+            parse_record(json.dumps(dict(obj, **{key: value})))
+        assert expected in str(e.value), (key, value, str(e.value))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"format": ' + "[" * 100_000 + "]" * 100_000 + "}", "malformed JSON: nested too deeply"),
+    ('{"format": "tarot-record", "dealer": ' + "9" * 5000 + "}", "malformed JSON: Exceeds the limit"),
+])
+def test_json_too_deep_or_with_a_number_too_long_is_refused(text, expected):
+    with pytest.raises(RecordError, match=re.escape(expected)):
+        parse_record(text)
+
+
+def test_tokens_and_numbers_no_one_writes_are_refused_in_a_few_words():
+    """Digits of other kinds (superscripts, other scripts) are not card numbers, and numbers of
+    thousands of digits are refused by name, in a message of reasonable length."""
+    deal, rec, text = finished_text(13)
+    for tok in ("T²", "T٣", "T01"):
+        with pytest.raises(tarot.core.cards.CardParseError, match="is not a card"):
+            parse_card(tok)
+    no = trick_line(text, 1)
+    first = tokens_of_line(text.splitlines()[no - 1])[1]
+    assert "neither a card" in refused(replace_in_line(text, no, re.escape(first), "T²"))
+    huge = "9" * 5000
+    cases = [
+        (re.sub(r'\[Dealer "0"\]', f'[Dealer "{huge}"]', text), "the dealer is a seat number"),
+        (re.sub(r"Trick\s+1:", f"Trick {huge}:", text), "but the next trick is trick 1"),
+        (replace_in_line(text, no, r"S\d+", "S" + huge), "neither a card"),
+        (re.sub(r'\[Result "[^"]*"\]', f'[Result "{huge} 0 0"]', text), "the Result tag holds 3 integers"),
+    ]
+    for bad, expected in cases:
+        msg = refused(bad)
+        assert expected in msg and len(msg) < 300, msg[:400]
+
+
+def test_a_trick_line_starts_once_the_play_has_begun():
+    """docs/records.md: a line's label names the phase in which it starts; a Trick line holding
+    the discards and the declarations too is refused."""
+    deal, rec, text = finished_text(13)
+    lines = text.splitlines()
+    first = line_no(text, r"Discard:")
+    play = trick_line(text, 1)
+    moves = " ".join(line.split(";")[0].split(":", 1)[1] for line in lines[first - 1:play])
+    merged = lines[:first - 1] + [f"Trick 1: {moves}"] + lines[play:]
+    msg = refused("\n".join(merged) + "\n")
+    assert f"line {first}: a Trick line starts once the play has begun" in msg
+    assert "discard phase" in msg
+
+
+def test_a_record_with_an_illegal_action_is_not_written_in_either_form(tmp_path):
+    deal, rec, _ = finished_text(13)
+    bad = Record(rec.variant, rec.options, rec.dealer, rec.deck, rec.actions[:-1] + (rec.actions[0],))
+    for name in ("bad.txt", "bad.json"):
+        with pytest.raises(RecordError, match="does not hold"):
+            save_record(bad, tmp_path / name)
+        assert not (tmp_path / name).exists()
+    for action in (True, "KS"):
+        with pytest.raises(RecordError, match="is not an action id"):
+            Record(rec.variant, rec.options, rec.dealer, rec.deck, (action,)).to_json()
+
+
 def test_load_record_names_the_file(tmp_path):
     p = tmp_path / "broken.txt"
     p.write_text('[Variant "marolles-1637"]\n', encoding="utf-8")

@@ -480,27 +480,30 @@ def test_positions_where_a_redeal_is_being_granted_are_sampled():
 
 def test_declarations_undone_by_going_back_are_public_and_sampled():
     """A declaration made at one's first card and undone by going back was shown all the same:
-    every view lists it (``extra["shown_taken_back"]``), and the samples give its cards to its
-    declarer (in his hand, unless he has played them since)."""
+    every view lists each declaration made at one's first card, in order, undone or not
+    (``extra["shown_sequence"]``), and the samples give its cards to its declarer (in his hand,
+    unless he has played them since)."""
     ack = tarot.ACTION_IDS["acknowledge_revoke"]
     options = {"revoke_handling": WINDOW, "declaration_timing": "before_own_first_card"}
     found = 0
     for seed in range(3000):
         rng = random.Random(seed)
         deal = tarot.new_deal("marolles-1637", options, seed=seed, dealer=seed % 3)
-        undone = []
+        made, undone = [], []
         while not deal.is_over and deal.trick_no < 4 and not undone:
             shown = list(deal.shown)
             a = rng.choice(deal.legal_actions())
             deal.push(a)
             if a == ack:
                 undone = shown[len(deal.shown):]
+            elif len(deal.shown) > len(shown):
+                made += deal.shown[len(shown):]
         if not undone or deal.is_over:
             continue
         found += 1
         for seat in range(3):
-            listed = [(s, a, cs) for s, a, cs in deal.view(seat).extra["shown_taken_back"]]
-            assert listed == undone
+            listed = [(s, a, cs) for s, a, cs in deal.view(seat).extra["shown_sequence"]]
+            assert listed == made and all(d in listed for d in undone)
         view = deal.view(deal.to_play)
         cons = Constraints(view)
         for _ in range(3):
@@ -512,6 +515,30 @@ def test_declarations_undone_by_going_back_are_public_and_sampled():
         if found >= 8:
             break
     assert found >= 5
+
+
+def test_the_play_sequence_does_not_tell_that_a_declaration_had_a_choice():
+    """The public play sequence holds the cards played, the acknowledgments and the declarations
+    made at one's first card, not the cards chosen for a declaration's show: their number
+    would tell that the declarer held more cards of the kind than he showed."""
+    options = {"revoke_handling": WINDOW, "declaration_timing": "before_own_first_card"}
+    checked = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", options, seed=seed, dealer=seed % 3)
+        expected, chose = [], False
+        while not deal.is_over and deal.trick_no < 6:
+            phase = deal.phase
+            a = rng.choice(deal.legal_actions())
+            deal.push(a)
+            if phase in ("play", "declare"):
+                expected.append(a)
+            chose |= phase == "show"
+            sequence = deal.view(0).extra.get("play_sequence")
+            if sequence is not None and deal.phase != "show":
+                assert sequence == expected, seed
+                checked += chose
+    assert checked > 20
 
 
 def played_cards(view) -> list[int]:

@@ -36,7 +36,9 @@ def check_views(deal, model: Model) -> None:
         assert not leak, f"seat {s} sees {format_cards(leak)} in phase {deal.phase}"
         assert v.hand == model.hands[s] and v.discards == model.discards[s]
         assert v.seat == s and v.dealer == deal.dealer and v.players == N
-        assert v.phase == deal.phase and v.to_play == deal.to_play
+        # another seat sees a choice of the cards to show as the declaring it is part of
+        public_phase = "declare" if deal.phase == "show" and s != deal.to_play else deal.phase
+        assert v.phase == public_phase and v.to_play == deal.to_play
         assert v.cut_card == deal.deck[-1]
         assert v.hand_sizes == tuple(bits(h) for h in model.hands)
         assert [tuple(t) for t in v.tricks] == [tuple(t) for t in model.tricks]
@@ -125,6 +127,10 @@ def test_a_declaration_in_progress_is_seen_by_the_declarer_only():
     for other in (0, 2):
         v = deal.view(other)
         assert v.pending_show == 0 and not v.known_cards() & M("T2 T3")
+        # that there is a choice to make (more triomphes than shown) is his own too: the
+        # others see him declaring, as they would if he had exactly ten
+        assert (v.phase, v.to_play) == ("declare", 1)
+    assert deal.view(1).phase == "show"
 
 
 def test_discard_penalties_do_not_name_the_discarded_card():

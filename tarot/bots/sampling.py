@@ -394,7 +394,7 @@ class Constraints:
         shown_in_hand = o["declarations_after_discard"] == "true"
         held_shown = [0] * n
         # declarations undone by going back after an acknowledged revoke were shown all the same
-        for s, _, cs in list(v.shown) + list(v.extra.get("shown_taken_back", ())):
+        for s, _, cs in list(v.shown) + list(v.extra.get("shown_sequence", ())):
             held_shown[s] |= cs
         no_bout = [False] * n
         for p in v.payments:
@@ -656,8 +656,10 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     pending = None
     if v.pending_declaration is not None:
         pending = (v.pending_declaration, cards_of(v.pending_show))
+    made: list[CardSet] = []  # the cards of each declaration in the sequence, in order
     if in_sequence:
-        shown_q, pending = [[] for _ in range(n)], None
+        shown_q = [[] for _ in range(n)]
+        made = [cs for _, _, cs in v.extra.get("shown_sequence", ())][::-1]
     me = v.seat
     push = deal.push
     try:
@@ -674,19 +676,22 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
                 push(plays.pop())
             elif ph == "discard":
                 push(disc_q[p].pop() if disc_q[p] else DONE)
-            elif in_sequence and ph in ("declare", "show"):
+            elif in_sequence and ph == "declare":
                 if not plays:
                     break
-                push(plays.pop())
+                a = plays.pop()
+                push(a)
+                if a != DONE and made:
+                    _push_shown(deal, made.pop())
+                elif a != DONE and p == me and pending is not None:  # his own, being shown
+                    for c in pending[1]:
+                        push(c)
+                    pending = None
             elif ph == "declare":
                 if shown_q[p]:
                     a, cs = shown_q[p].pop()
                     push(a)
-                    for c in cards_of(cs):
-                        if deal.phase != "show":
-                            break
-                        if deal.is_legal(c):
-                            push(c)
+                    _push_shown(deal, cs)
                 elif p == me and pending is not None:
                     a, chosen = pending
                     pending = None
@@ -706,6 +711,16 @@ def build_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],
     if public_view(deal.view(me)) != public_view(v):
         return None
     return deal
+
+
+def _push_shown(deal: Deal, cards: CardSet) -> None:
+    """After a declaration is pushed: choose the cards it shows, ``cards``, if there is a choice
+    (in ascending order, as the engine asks)."""
+    for c in cards_of(cards):
+        if deal.phase != "show":
+            break
+        if deal.is_legal(c):
+            deal.push(c)
 
 
 def _french_world(v: View, hands: Sequence[CardSet], discards: Sequence[CardSet],

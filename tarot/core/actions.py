@@ -6,6 +6,8 @@ on come named actions. Ids are never reused for another meaning; new games appen
 
 from __future__ import annotations
 
+import reprlib
+
 from typing import Final
 
 from .cards import ITALIAN, NUM_CARDS, CardParseError, Notation, format_card, parse_card
@@ -65,5 +67,5 @@ def parse_action(token: str, notation: Notation = ITALIAN) -> int:
         return parse_card(t, notation)
     except CardParseError:
         raise IllegalActionError(
-            f"{token!r} is neither a card ({notation.name} notation) nor an action name"
+            f"{reprlib.repr(token)} is neither a card ({notation.name} notation) nor an action name"
         ) from None

@@ -31,6 +31,7 @@ token for the Fool. Two notations exist because players of each family read them
 from __future__ import annotations
 
 import random
+import reprlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, TypeAlias
@@ -204,6 +205,9 @@ _TRUMP_NICK_EN: Final = {1: "the Bagat", 21: "the World"}
 _TRUMP_NICK_FR: Final = {1: "le Bagat", 21: "le Monde"}
 
 
+_TRUMP_TOKENS: Final = {f"T{n}": n for n in range(1, 22)}
+
+
 class CardParseError(ValueError):
     """A card token that names no card; the message quotes the token."""
 
@@ -222,8 +226,8 @@ def parse_card(token: str, notation: Notation = ITALIAN) -> Card:
     if t in (notation.fool_token, "F", "EX"):
         return FOOL
     if t.startswith("T") and t[1:].isdigit():
-        n = int(t[1:])
-        if 1 <= n <= 21 and t[1:] == str(n):
+        n = _TRUMP_TOKENS.get(t, 0)  # T1 .. T21 (not T01, nor other scripts' digits)
+        if n:
             return n
     elif len(t) >= 2 and t[-1] in notation.suit_letters:
         try:
@@ -233,7 +237,7 @@ def parse_card(token: str, notation: Notation = ITALIAN) -> Card:
         if r:
             return suit_card(notation.suit_letters.index(t[-1]), r)
     raise CardParseError(
-        f"{token!r} is not a card ({notation.name} notation: e.g. K{notation.suit_letters[0]}, "
+        f"{reprlib.repr(token)} is not a card ({notation.name} notation: e.g. K{notation.suit_letters[0]}, "
         f"10{notation.suit_letters[2]}, T21, {notation.fool_token})"
     )
 

@@ -82,6 +82,11 @@ class Deal:
     SOURCES: ClassVar[tuple[str, ...]] = SOURCES
     #: What scores count: ``marques`` (Marolles) or ``points``.
     SCORE_UNIT: ClassVar[str] = "marques"
+    #: The phase other seats see while the seat to play is in one of these: a decision that
+    #: only some hands are offered (French Tarot: a poignée to a hand that holds one; a choice
+    #: of cards to show to a hand that holds more than it shows) looks to them like the
+    #: decision every hand has then.
+    PUBLIC_PHASE: ClassVar[dict[str, str]] = {}
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
@@ -203,7 +208,8 @@ class Deal:
             "discards": 0, "cut_card": None, "shown": (),
             "leader": self.leader if self.phase == "play" else None,
             "variant": self.variant, "options": self.options, "seat": seat,
-            "players": self.players, "dealer": self.dealer, "phase": self.phase,
+            "players": self.players, "dealer": self.dealer,
+            "phase": self.phase if mine else self.PUBLIC_PHASE.get(self.phase, self.phase),
             "to_play": self.to_play, "hand": self.hands[seat],
             "hand_sizes": tuple(map(int.bit_count, self.hands)), "tricks": tuple(self.tricks),
             "trick": tuple(self.trick), "payments": tuple(self.ledger.entries),
@@ -218,6 +224,12 @@ class Deal:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    def in_play(self) -> bool:
+        """Whether the play of the cards has begun: the play phase, or a decision a player
+        makes at his turn in a trick (a declaration at his first card, a poignée). A record's
+        ``Trick`` line starts only then."""
+        return self.phase == "play"
 
     def _seat(self) -> Seat:
         """``to_play`` where the rules need a seat: while the deal is on, never None."""

@@ -8,6 +8,7 @@ range. Unknown keys and values are refused with the list of what is accepted.
 from __future__ import annotations
 
 from collections.abc import Mapping
+import reprlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,9 @@ class Option:
     table_only: bool = False
 
     def normalise(self, value: object, variant: str) -> str:
+        if not isinstance(value, (str, int)):  # None would read as the value "none"
+            raise OptionError(f"option {self.key!r} of {variant} takes a word or a number, "
+                              f"not {reprlib.repr(value)}")
         v = str(value).strip().lower() if not isinstance(value, bool) else ("true" if value else "false")
         v = v.replace("->", "→")  # values written with arrows can be typed in ASCII: k->q
         if v in ("on", "yes") and "true" in self.choices:
@@ -45,7 +49,8 @@ class Option:
         accepted = " | ".join(self.choices)
         if self.int_range is not None:
             accepted += f" | an integer {self.int_range[0]}..{self.int_range[1]}"
-        raise OptionError(f"option {self.key!r} of {variant} does not take {value!r}: use {accepted}")
+        raise OptionError(f"option {self.key!r} of {variant} does not take {reprlib.repr(value)}: "
+                          f"use {accepted}")
 
 
 class Options(Mapping[str, str]):
@@ -105,5 +110,7 @@ def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise OptionError(f"option {item!r} is not of the form key=value")
+        if key.strip() in out:
+            raise OptionError(f"option {key.strip()!r} is given twice")
         out[key.strip()] = value.strip()
     return out

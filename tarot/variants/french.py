@@ -632,6 +632,13 @@ class FrenchDeal(Deal):
                 return
         self.phase = "play"
 
+    #: a poignée is offered only to a hand that holds one, and a choice of the trumps shown
+    #: only to a hand that holds more: the others see the seat to play
+    PUBLIC_PHASE: ClassVar[dict[str, str]] = {"poignee": "play", "show": "play"}
+
+    def in_play(self) -> bool:
+        return self.phase in ("play", "poignee", "show")  # a poignée is shown at one's first card
+
     def _poignee(self, a: int) -> None:
         p = self._seat()
         self.asked |= 1 << p

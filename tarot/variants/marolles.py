@@ -185,7 +185,8 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
            "A Tarot as the cut (bottom) card earns the dealer 1 M from each opponent.", "S1, S2"),
     Option("illegal_discard", ("forbidden", "penalty_per_card", "penalty_once"), "penalty_per_card",
            "Discarding a trump or a Tarot: forbidden (unless unavoidable), or allowed at 2 M to each "
-           "opponent per such card, or once whatever the number.", "S2; S1 presumes per card"),
+           "opponent per such card, or once whatever the number; paid when the discard is complete "
+           "(how many is public, not which).", "S2; S1 presumes per card"),
     Option("wrong_discard_count", ("forbidden", "penalty_1m_and_forfeit"), "forbidden",
            "Discarding too few cards (or none): impossible, or allowed with 1 M to each opponent and "
            "the offender scoring nothing further; cards left over go to his pile at the end.", "S2"),
@@ -285,8 +286,8 @@ class MarollesDeal(Deal):
         "mort_cards", "mort_competes",
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
-        "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info", "penalised",
-        "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "shown_back", "play_log",
+        "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info",
+        "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "shown_log", "play_log",
         "mort_seen",
     )
 
@@ -321,7 +322,6 @@ class MarollesDeal(Deal):
         self.discards = [0] * n
         self.discard_left = [self.DEALER_DISCARDS if s == dealer else self.DISCARDS for s in range(n)]
         self.last_discard = [-1] * n
-        self.penalised = [False] * n
         self.decl_groups = [0] * n
         self.belle_declared = [False] * n
         self.pending: tuple | None = None
@@ -347,12 +347,13 @@ class MarollesDeal(Deal):
         self.revokes: list[tuple[Seat, int, int, int]] = []
         self.corrected = 0
         self.taken_back: list[tuple[Seat, Card]] = []
-        #: Declarations completed at one's first card that an acknowledgment undid: their
-        #: cards were shown (public), as in ``shown``.
-        self.shown_back: list[tuple[Seat, int, CardSet]] = []
-        #: With the window, every action of the play phase, taken back or not (public): what
-        #: a sampled world replays to show the same view.
+        #: With the window, every action of the play phase, taken back or not, and the
+        #: declarations made at one's first card (not the choice of the cards shown, which
+        #: would tell that there was one): what a sampled world replays to show the same view;
+        #: and each declaration completed at one's first card, undone since or not, as in
+        #: ``shown`` (public).
         self.play_log: list[int] = []
+        self.shown_log: list[tuple[Seat, int, CardSet]] = []
         #: With le Mort and the window: how many of le Mort's cards have been turned up, the
         #: tricks taken back by an acknowledgment included (those cards were seen: public).
         self.mort_seen = 0
@@ -526,6 +527,14 @@ class MarollesDeal(Deal):
         if h & 1 and h != 1 and self.trick_no >= self.TRICKS - 1:
             duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
         return duty
+
+    #: a choice of the cards shown is offered only to a hand that holds more than it shows:
+    #: the others see the seat declaring
+    PUBLIC_PHASE: ClassVar[dict[str, str]] = {"show": "declare"}
+
+    def in_play(self) -> bool:
+        # with declaration_timing=before_own_first_card, declaring is part of one's first turn
+        return self.phase == "play" or (self._o.declare_at_first_card and self.phase in ("declare", "show"))
 
     def lawful_cards(self) -> CardSet:
         """The cards the seat to play may play keeping the obligations to follow and to trump
@@ -727,13 +736,12 @@ class MarollesDeal(Deal):
                 self._play(a)
         elif ph == "discard":
             self._discard(a)
-        elif ph == "declare" or ph == "show":
+        elif ph == "declare":
             if self._o.revoke_window and self._o.declare_at_first_card:
                 self.play_log.append(a)  # declared at one's first card: part of the play
-            if ph == "declare":
-                self._declare(a)
-            else:
-                self._show(a)
+            self._declare(a)
+        elif ph == "show":
+            self._show(a)
         elif ph == "redeal":
             if a == REDEAL:
                 self.redeal_asker = self._seat()
@@ -760,6 +768,7 @@ class MarollesDeal(Deal):
     def _discard(self, a: int) -> None:
         p = self._seat()
         if a == DONE:  # too few discards (wrong_discard_count=penalty_1m_and_forfeit)
+            self._discard_penalties(p)
             self._pay_each(p, 1, "wrong_discard")
             self._forfeit(p)
             self.discard_left[p] = 0
@@ -771,15 +780,19 @@ class MarollesDeal(Deal):
         self.piles[p] |= bit
         self.last_discard[p] = a
         self.discard_left[p] -= 1
-        if NO_DISCARD & bit and not self._o.discard_forbidden:
-            if self._o.discard_penalty_once:
-                if not self.penalised[p]:
-                    self.penalised[p] = True
-                    self._pay_each(p, 2, "discard")
-            else:
-                self._pay_each(p, 2, "discard")
         if not self.discard_left[p]:
+            self._discard_penalties(p)
             self._next_in_order()
+
+    def _discard_penalties(self, p: Seat) -> None:
+        """2 M to each opponent per trump or Tarot discarded (or once), paid when the discard
+        is complete: how many is public, not which (paid card by card, the moment of each
+        payment would tell, the discard going in ascending order)."""
+        if self._o.discard_forbidden:
+            return
+        k = (self.discards[p] & NO_DISCARD).bit_count()
+        for _ in range(min(k, 1) if self._o.discard_penalty_once else k):
+            self._pay_each(p, 2, "discard")
 
     def _declare(self, a: int) -> None:
         p = self._seat()
@@ -813,6 +826,8 @@ class MarollesDeal(Deal):
     def _declared(self, p: Seat, a: int, cards: CardSet) -> None:
         """A declaration is complete: its cards become public and it is paid."""
         self.shown.append((p, a, cards))
+        if self._o.revoke_window and self._o.declare_at_first_card:
+            self.shown_log.append((p, a, cards))
         name = self.action_token(a)
         if a == QUI_NA_LE_SIEN:
             if not self.forfeited[p]:
@@ -1011,14 +1026,14 @@ class MarollesDeal(Deal):
         played = [((leader + i) % n, c) for leader, cards, _ in self.tricks[t:] for i, c in enumerate(cards[:n])]
         played += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
         corrected, taken, log = self.corrected | 1 << (4 * t + p), self.taken_back, list(self.play_log)
-        shown, shown_back = list(self.shown), self.shown_back
+        shown_log = list(self.shown_log)
         mort_seen = max(self.mort_seen, self.trick_no)
         still_open = self.revokes
         self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
         still = mask(self.trick)  # the cards of the trick played before the revoke stay
         self.corrected, self.play_log, self.mort_seen = corrected, log, mort_seen
         self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
-        self.shown_back = shown_back + shown[len(self.shown):]
+        self.shown_log = shown_log
         # an earlier revoke paid since (its time ran out) stays paid: going back does not
         # give it time again
         paid = [r for r in self.revokes if r not in still_open]
@@ -1064,24 +1079,25 @@ class MarollesDeal(Deal):
             tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
             tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger.entries),
             tuple(self.forfeited), self.fool_kept, self.points, self.redeal_asker,
-            self.redeal_votes, tuple(self.penalised),
+            self.redeal_votes,
         )
         if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
             return whole, (tuple(self.tricks), tuple(self.ledger.entries), tuple(self.shown),
-                           tuple(self.revokes), self.corrected, tuple(self.taken_back), tuple(self.shown_back),
+                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.shown_log),
                            len(self.play_log),
                            self.mort_seen)
         return whole
 
     def _restore(self, s: tuple) -> None:
         if len(s) == 2:
-            whole, (tricks, entries, shown, revokes, self.corrected, taken, shown_back, n_log,
+            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_shown_log, n_log,
                     self.mort_seen) = s
             self._restore(whole)
             del self.play_log[n_log:]
             self.tricks, self.shown = list(tricks), list(shown)
             self.ledger.entries = list(entries)
-            self.revokes, self.taken_back, self.shown_back = list(revokes), list(taken), list(shown_back)
+            self.revokes, self.taken_back = list(revokes), list(taken)
+            del self.shown_log[n_shown_log:]
             return
         if len(s) == 1:
             p = s[0]
@@ -1101,11 +1117,11 @@ class MarollesDeal(Deal):
         (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
          self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
          self.trick_no, n_tricks, n_ledger, forfeited, self.fool_kept, self.points,
-         self.redeal_asker, self.redeal_votes, penalised) = s
+         self.redeal_asker, self.redeal_votes) = s
         self.hands, self.piles, self.discards = list(hands), list(piles), list(discards)
         self.discard_left, self.last_discard = list(discard_left), list(last_discard)
         self.decl_groups, self.belle_declared = list(decl_groups), list(belle)
-        self.forfeited, self.penalised = list(forfeited), list(penalised)
+        self.forfeited = list(forfeited)
         self.trick = list(trick)
         del self.shown[n_shown:]
         del self.tricks[n_tricks:]
@@ -1121,7 +1137,7 @@ class MarollesDeal(Deal):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
-                     "forfeited", "penalised", "revokes", "taken_back", "shown_back", "play_log"):
+                     "forfeited", "revokes", "taken_back", "shown_log", "play_log"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
         new.result_info = dict(self.result_info)
@@ -1168,8 +1184,7 @@ class MarollesDeal(Deal):
         })
         log = fields["extra"].get("play_sequence")
         if log and self.pending is not None and seat != self.to_play:
-            # a declaration being shown is the declarer's own until it is complete
-            del log[len(log) - 1 - self.pending[4].bit_count():]
+            del log[-1]  # a declaration being shown is the declarer's own until it is complete
         own = [t for s, t, _, _ in self.revokes if s == seat]
         if own:  # known to the revoker alone until paid or acknowledged
             fields["extra"]["revokes_to_acknowledge"] = own
@@ -1179,9 +1194,10 @@ class MarollesDeal(Deal):
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
         redeal while it is being granted, the cards an acknowledged revoke sent back to their
         hands (``[seat, card]`` each) and then every action of the play in order (the cards
-        taken back and the acknowledgments too), the declarations made at one's first card
-        that going back undid (``[seat, declaration, cards shown]`` each), le Mort's next cards
-        seen before going back.
+        taken back and the acknowledgments too, and the declarations made at one's first card,
+        not the cards chosen to show) and every declaration made at one's first card in order,
+        those going back undid included (``[seat, declaration, cards shown]`` each), le Mort's
+        next cards seen before going back.
         A seat's own view adds the tricks of its revokes it may still acknowledge."""
         extra: dict = {}
         if self.MORT:
@@ -1190,9 +1206,9 @@ class MarollesDeal(Deal):
             extra["redeal_asker"] = self.redeal_asker
         if self.taken_back:
             extra["taken_back"] = [[s, c] for s, c in self.taken_back]
-            if self.shown_back:
-                extra["shown_taken_back"] = [[s, a, cs] for s, a, cs in self.shown_back]
             extra["play_sequence"] = list(self.play_log)
+            if self.shown_log:
+                extra["shown_sequence"] = [[s, a, cs] for s, a, cs in self.shown_log]
         if self.mort_seen > self.trick_no:  # le Mort's next cards, seen before going back
             extra["mort_seen"] = list(self.mort_cards[self.trick_no:self.mort_seen])
         return extra
