@@ -325,8 +325,13 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
 # ---------------------------------------------------------------------------------------
 # Help for each phase
 # ---------------------------------------------------------------------------------------
-COMMANDS = ("Type a card (KS, 10C, T21, F or EX), a number from the choices, an action name "
-            "(a declaration, a bid, done); or help, hand, clear (forget cards chosen so far), quit.")
+def commands(deal: Deal, legal: Sequence[int]) -> str:
+    """What can be typed, in the game's card notation, with the actions named now legal."""
+    n = deal.notation
+    named = [deal.action_token(a) for a in legal if a >= 78]
+    names = f", an action name ({', '.join(named)})" if named else ""
+    return (f"Type a card (KS, 10{n.suit_letters[2]}, T21, {n.fool_token}), a number from the choices"
+            f"{names}; or help, hand, clear (forget cards chosen so far), quit.")
 
 
 def phase_help(deal: Deal, seat: int) -> list[str]:
@@ -342,7 +347,7 @@ def phase_help(deal: Deal, seat: int) -> list[str]:
                    + (" (or `done` to stop short)." if DONE in legal else "."))
     elif legal:
         out.append("Legal now: " + " ".join(deal.action_token(a) for a in _display_actions(deal, legal)) + ".")
-    out.append(COMMANDS)
+    out.append(commands(deal, legal))
     return out
 
 
