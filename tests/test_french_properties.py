@@ -209,8 +209,10 @@ def play_checked(deal, rng, steps=True):
             hand = cards_of(deal.view(deal.to_play).hand)
             want = legal_cards(hand, list(deal.trick), len(deal.tricks) == 0, deal.called, n)
             if (deal.chelem and deal.to_play == deal.taker and len(deal.tricks) < deal.HAND - 1
-                    and 0 in want and len(want) > 1):
-                want.remove(0)  # a taker who announced a chelem keeps the Excuse for the last trick
+                    and 0 in want and len(want) > 1 and all(deal.camp >> w & 1 for *_, w in deal.tricks)):
+                # a taker who announced a chelem keeps the Excuse for the last trick, while his
+                # camp has won every trick
+                want.remove(0)
             assert legal == want, (deal.trick, hand)
         deal.push(rng.choice(legal))
         ref.check_cards()

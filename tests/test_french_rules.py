@@ -448,11 +448,12 @@ def test_a_taker_who_announced_a_chelem_keeps_the_excuse_for_the_last_trick(vari
             if deal.to_play == 1:
                 legal = deal.legal_actions()
                 last = deal.trick_no == cls.HAND - 1
-                assert (FOOL_ID in legal) == (last or not announce), (deal.trick_no, announce)
-                if not last and announce:
+                on = announce and all(deal.camp >> w & 1 for *_, w in deal.tricks)  # still possible
+                assert (FOOL_ID in legal) == (last or not on), (deal.trick_no, announce)
+                if not last and on:
                     with pytest.raises(tarot.IllegalActionError, match="keeps the Excuse"):
                         deal.push(FOOL_ID)
-                deal.push(max(legal))
+                deal.push(max(legal, key=lambda c: (1 <= c <= 21, c)))   # his highest trump first
             else:
                 deal.push(deal.legal_actions()[0])
         if announce and all(w == 1 for _, _, w in deal.tricks[:-1]):
@@ -460,6 +461,32 @@ def test_a_taker_who_announced_a_chelem_keeps_the_excuse_for_the_last_trick(vari
 
 
 FOOL_ID = 0
+
+
+def test_the_excuse_is_free_again_once_the_announced_chelem_is_lost():
+    """§4.1 asks the Excuse last of the announcer in a successful chelem: once the defence has
+    won a trick the chelem cannot succeed, and the Excuse may be played at any time again (held
+    to the last trick it would change camp, a bout lost)."""
+    # the taker (seat 1) holds the Excuse, trumps XXI..XI and low Spades; the defence leads
+    # nothing: he leads, and his first Spade is taken
+    deal = deal_with("fft-4p", {1: "EX T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 2S 3S 4S 5S 6S 7S",
+                                2: "KS QS CS JS 10S 9S"}, dealer=0)
+    bid(deal, ["garde_sans", "pass", "pass", "pass"])
+    to_play(deal, chelem=True)
+    skip_poignee(deal)
+    assert deal.to_play == 1 and FOOL_ID not in deal.legal_actions()
+    play(deal, "2S")
+    while deal.trick:
+        deal.push(deal.legal_actions()[-1])   # the defence plays high: KS wins the trick
+        skip_poignee(deal)
+    assert deal.tricks[0][2] != 1
+    while deal.to_play != 1:
+        deal.push(deal.legal_actions()[0])
+        skip_poignee(deal)
+    assert FOOL_ID in deal.legal_actions()
+    deal.push(FOOL_ID)
+
+
 
 
 @pytest.mark.parametrize("announced", [False, True])

@@ -405,8 +405,10 @@ class FrenchDeal(Deal):
 
     def _legal_play(self) -> CardSet:
         legal = self._legal_by_suit()
-        if self.chelem and legal & 1 and self.to_play == self.taker and self.trick_no < self.HAND - 1:
-            # §4.1: a taker who announced a chelem keeps the Excuse for the last trick
+        if (self.chelem and legal & 1 and self.to_play == self.taker and self.trick_no < self.HAND - 1
+                and self._won_all(1)):
+            # §4.1: in a successful chelem the announcer plays the Excuse last: he keeps it for
+            # the last trick while his camp has won every trick (once one is lost, it is free)
             return legal & ~1 or legal
         return legal
 
@@ -529,7 +531,8 @@ class FrenchDeal(Deal):
         if ph == "play":
             h, trick = self.hands[p], self.trick
             if action == FOOL:
-                return "the chelem was announced: the taker keeps the Excuse for the last trick"
+                return ("the chelem was announced and his camp has won every trick: the taker keeps "
+                        "the Excuse for the last trick")
             if not trick or trick == [FOOL]:
                 return ("the opening lead may not be in the called suit, unless it is the called "
                         "card itself")
