@@ -182,7 +182,7 @@ class Guide:
         if phase != "play":
             out.print(f"{names[seat]}: {deal.action_token(action)}.")
 
-    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+    def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         """The line above the hand at the person's turn (outside play)."""
         return f"Phase: {view.phase}."
 
@@ -436,11 +436,12 @@ class PlaySession:
         if changed:
             self.out.print("Options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
         done = number = 0
+        annulled = False
         while done < self.deals:
             self.deal = deal = self.match.next_deal()
             number += 1
             self.out.print()
-            again = " (dealt again)" if number > done + 1 else ""
+            again = " (dealt again)" if annulled else ""  # after a hand thrown in
             self.out.print(Text(f"Deal {done + 1} of {self.deals}{again}", style="bold underline"))
             try:
                 self.play_deal(deal)
@@ -643,7 +644,7 @@ class PlaySession:
         else:
             if v.phase in guide.card_phases:
                 marked = pending_cards(deal)[1] & ~mask(chosen)
-            head = guide.header(deal, v, chosen)
+            head = guide.header(deal, v, chosen, self.names)
             if head:
                 out.print(Text(head, style="bold"))
         for line in guide.table_lines(deal, v, marked, self.names):

@@ -50,12 +50,12 @@ class EarlyFrenchGuide(Guide):
                            "trick won.", style="magenta"))
         state["owed"] = deal.debt
 
-    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+    def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         if view.phase == "consolation":
-            to = view.extra.get("fool_receiver")
-            return (f"Your Fool goes back to your pile: give seat {to} one card you have won, your "
+            to = names[view.extra["fool_receiver"]]
+            return (f"Your Fool goes back to your pile: give {to} one card you have won, your "
                     "choice (the Fool itself excepted).")
-        return super().header(deal, view, chosen)
+        return super().header(deal, view, chosen, names)
 
     def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
         if view.phase != "consolation":
@@ -119,7 +119,16 @@ class EarlyFrenchGuide(Guide):
         if game is None:
             game = state["game"] = EarlyFrenchGame(deal.options, dealer=deal.dealer)
         game.dealer = deal.dealer
+        before = list(game.totals)
         game.add_scores(deal.result().scores, deal.running_scores())
+        if game.is_over and game.result().how == "instant":
+            # the hand counts as it stood when the target was reached, not as it ended
+            running = deal.running_scores()
+            k = next(i for i, m in enumerate(running)
+                     if max(b + x for b, x in zip(before, m)) >= game.target)
+            when = f"after trick {k + 1}" if k < len(deal.tricks) else "at the end of the hand"
+            counted = ", ".join(f"{names[s]} {x:+d}" for s, x in enumerate(running[k]))
+            out.print(f"The target was reached {when}: the hand counts as it stood then ({counted}).")
         totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(game.totals))
         out.print(f"Game to {game.target}: {totals}.")
         if not game.is_over:

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .core.actions import DONE, PASS
-from .core.cards import BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, suit_of
+from .core.cards import BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, mask, suit_of
 from .core.counting import FRENCH_TARGETS
 from .core.deal import Deal, View
 from .core.ledger import Payment
@@ -43,9 +43,13 @@ class FrenchGuide(Guide):
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         out.print(f"{plural(deal.HAND, 'card')} to each player, {deal.CHIEN} to the chien. "
                   f"{names[(deal.dealer + 1) % deal.players]} speaks first.")
-        if deal.is_over and deal.result().info.get("annulled"):
+        why = deal.result().info.get("annulled") if deal.is_over else None
+        if why == "petit_sec":
             out.print(Text(f"{names[deal.shown[0][0]]} holds the Petit sec (the Petit his only "
                            "trump, without the Excuse): the deal is annulled.", style="magenta"))
+        elif why == "first_packet":
+            out.print(Text(f"{names[deal.shown[0][0]]} was dealt the Petit in his first packet "
+                           "(petit_rule=first_packet): the deal is annulled.", style="magenta"))
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
@@ -92,7 +96,7 @@ class FrenchGuide(Guide):
                            + (f"{names[p]} is {names[deal.taker]}'s partner." if p is not None
                               else f"{names[deal.taker]} plays alone."), style="magenta"))
 
-    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+    def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         ph = view.phase
         if ph == "bid":
             high = max((a for _, a in view.bids if a != PASS), default=None)
@@ -113,7 +117,7 @@ class FrenchGuide(Guide):
             left = deal.pending[2] - deal.pending[3].bit_count() - len(chosen)
             so_far = f"Chosen so far: {_cards(list(chosen), deal)}; " if chosen else ""
             return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump')}."
-        return super().header(deal, view, chosen)
+        return super().header(deal, view, chosen, names)
 
     def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
         out = []
@@ -145,9 +149,12 @@ class FrenchGuide(Guide):
             out.append("The taker needs 56 card points with no bout, 51 with one, 41 with two, 36 "
                        "with three (the bouts: the Petit, the 21 and the Excuse).")
         elif ph == "call":
-            out.append("With five players the taker calls a King (with four Kings, a Queen, and so "
-                       "on); whoever holds it plays with him, secretly until it is played. You may "
-                       "call your own card, and then you play alone against four.")
+            o = deal.options
+            upto = "a Queen" if o.get("five_player_called_escalation") == "k→q" else "a Queen, and so on"
+            own = ("You may call your own card, and then you play alone against four."
+                   if o.get("five_player_self_call") == "true" else "You may not call a card you hold.")
+            out.append(f"With five players the taker calls a King (with four Kings, {upto}); whoever "
+                       f"holds it plays with him, secretly until it is played. {own}")
         elif ph == "ecart":
             out.append("The écart counts for you at the end. It may not hold a King or a bout; "
                        "trumps only when you have too few other cards, and those are shown to all.")
@@ -156,14 +163,19 @@ class FrenchGuide(Guide):
                        "announcing: +200 (per defender). The announcer leads the first trick.")
         elif ph in ("poignee", "show"):
             sizes = deal.POIGNEE_SIZES
-            out.append(f"A poignée shows exactly {sizes[0]}, {sizes[1]} or {sizes[2]} trumps (simple "
+            shows = ("shows exactly" if deal.options["poignee_show_exact"] == "true" else
+                     "shows every trump you hold, at least")
+            out.append(f"A poignée {shows} {sizes[0]}, {sizes[1]} or {sizes[2]} trumps (simple "
                        "20, double 30, triple 40); the Excuse may stand for a missing trump only if "
                        "you hold no other. The bonus goes to the side that wins the deal, unmultiplied.")
         elif ph == "play":
             lead = next((c for c in v.trick if c != FOOL), None)
             hand = v.hand
             if not v.trick:
-                out.append("You lead: any card.")
+                barred = hand & ~mask(v.legal_actions) & ~1 if v.legal_actions else 0
+                out.append("You lead: any card." if not barred else
+                           "You lead the first trick: not the called suit, unless the called card "
+                           f"itself (not {_cards(barred, deal)}).")
             elif lead is None:
                 out.append("The Excuse was led: your card sets the suit.")
             elif suit_of(lead) == TRUMP_SUIT:
@@ -179,10 +191,15 @@ class FrenchGuide(Guide):
                                "played (even a partner's) if you can.")
                 else:
                     out.append(f"You have neither {sn} nor trumps: any card.")
-            if hand & 1:
+            last = ("changes camp" if deal.options["excuse_last_trick"] == "to_other_camp"
+                    else "goes to the trick's winner")
+            if hand & 1 and v.legal_actions and 0 not in v.legal_actions:
+                out.append("You announced a chelem: while your camp wins every trick, you keep the "
+                           "Excuse for the last trick, where it wins.")
+            elif hand & 1:
                 out.append("The Excuse may be played instead at any time: it never wins, stays in "
                            "your camp, and you give half a point in exchange; in the last trick it "
-                           "changes camp (except to end a chelem).")
+                           f"{last} (except to end a chelem).")
             out.append("Petit au bout: the Petit in the last trick earns 10 × the multiplier for the "
                        "side that wins that trick.")
         return out
@@ -212,7 +229,15 @@ class FrenchGuide(Guide):
                                f" and {names[deal.partner]}")
         where = {"garde_sans": "with the chien", "garde_contre": "(the chien going to the defence)"}.get(
             contract, "with the écart")
-        out.print(f"{side} ({BID_NAMES[contract]}) won {plural(pile.bit_count(), 'card')} {where}: "
+        if deal.players == 5 and deal.partner is None and deal.called is not None:
+            held = "in the chien" if deal.chien >> deal.called & 1 else "his own"
+            out.print(f"The {card_name(deal.called, deal.notation)} called was {held}: "
+                      f"{names[taker]} played alone, one against four.")
+        # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received)
+        swap = {1: " (one received for the Excuse included)",
+                -1: " (one given for the Excuse taken off)"}.get(deal.adj, "")
+        out.print(f"{side} ({BID_NAMES[contract]}) won {plural(pile.bit_count() + deal.adj, 'card')} "
+                  f"{where}{swap}: "
                   f"{plural(bouts.bit_count(), 'bout')}"
                   + (f" ({_cards(bouts, deal)})" if bouts else "")
                   + f", so the target is {FRENCH_TARGETS[bouts.bit_count()]}.")
@@ -240,6 +265,9 @@ class FrenchGuide(Guide):
         for i, (sign, text) in enumerate(terms):
             plus = sign * to > 0
             line += (text if plus else f"−{text}") if i == 0 else f" {'+' if plus else '−'} {text}"
+        exact = info.get("unrounded", amount)
+        if exact != amount:  # score_rounding
+            line += f" = {abs(exact)}, rounded to {abs(amount)}"
         out.print(f"Each defender {'pays' if amount >= 0 else 'receives'} {abs(amount)}: {line}"
                   f"{' (the taker loses)' if d < 0 else ''}.")
 
@@ -271,10 +299,14 @@ class French2pGuide(Guide):
         return out
 
     def help(self, deal: Deal, seat: int) -> list[str]:
+        bind = deal.options["two_player_faceup_cards_bind_follow_suit"] == "true"
         return ["Your face-up pile cards are played as if they were in your hand; after each trick "
                 "the next card of a pile played from is turned up.",
-                "Follow suit; if you cannot, trump; on a trump lead play a higher trump if you can. "
-                "The Excuse may be played at any time and never wins.",
+                "Follow suit; if you cannot, trump; on a trump lead play a higher trump if you can"
+                + (" (your face-up cards count as hand for these duties)." if bind else
+                   ": these duties are judged on your hand alone, and a face-up card may be played "
+                   "at any time.")
+                + " The Excuse may be played at any time and never wins.",
                 "At the end each player's target comes from the bouts in his pile (56, 51, 41, 36); "
                 "exactly one reaches his and scores 25 plus the points above it."]
 

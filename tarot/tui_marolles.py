@@ -302,7 +302,7 @@ class MarollesGuide(Guide):
             out.print(f"{name} {'grants' if deal.action_token(action) == 'grant' else 'refuses'} "
                       "the redeal.")
 
-    def header(self, deal: Deal, view: View, chosen: Sequence[int]) -> str | None:
+    def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         n = deal.notation
         if view.phase == "discard":
             slots = pending_cards(deal)[0]
@@ -322,7 +322,7 @@ class MarollesGuide(Guide):
                     "them) or keep it (`done`)?")
         if view.phase == "grant":
             return "A redeal is asked for: `grant` it or `refuse` it?"
-        return super().header(deal, view, chosen)
+        return super().header(deal, view, chosen, names)
 
     def help(self, deal: Deal, seat: int) -> list[str]:
         return _rules_help(deal, seat)

@@ -169,3 +169,84 @@ def test_simulate_tables_fit_80_columns_with_many_seats(variant, players):
     assert res.exit_code == 0, res.output
     assert "…" not in res.stdout, res.stdout
     assert all(f"seat {s}" in res.stdout and f"d+{s}" in res.stdout for s in range(players))
+
+
+def test_the_count_line_shows_the_score_rounding():
+    """With ``score_rounding=10`` the line gives the exact amount, then the rounded one paid:
+    ``(25 + 3) × 1 = 28, rounded to 30``."""
+    seen = 0
+    for seed in range(1, 6):
+        res = invoke("play", "fft-4p", "--seed", seed, "--script", "-o", "score_rounding=10",
+                     input="1\n" * 2000)
+        assert res.exit_code == 0, res.output[-1500:]
+        for m in re.finditer(r"Each defender (?:pays|receives) (\d+): (.*) = (\d+), rounded to (\d+)", res.stdout):
+            paid, expr, exact, rounded = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4))
+            expr = re.sub(r"petit au bout|poignée|chelem", "", expr).replace("×", "*").replace("−", "-")
+            assert eval(expr, {}) == exact  # noqa: S307 (digits and + - * ( ))
+            assert rounded == paid and rounded % 10 == 0 and abs(rounded - exact) <= 5
+            seen += 1
+    assert seen >= 3
+
+
+def test_cards_won_count_the_card_exchanged_for_the_excuse():
+    """Four players never have half points (RULES.md §4.3): a camp's cards, the low card given
+    or received for the Excuse counted, are an even number."""
+    counts = []
+    for seed in range(1, 9):
+        res = invoke("play", "fft-4p", "--seed", seed, "--script", input="1\n" * 2000)
+        assert res.exit_code == 0, res.output[-1500:]
+        counts += [int(n) for n in re.findall(r" won (\d+) cards", res.stdout)]
+    assert len(counts) >= 4 and all(n % 2 == 0 for n in counts), counts
+
+
+def test_only_a_hand_after_one_thrown_in_is_dealt_again():
+    res = invoke("play", "fft-4p", "--seed", 2, "--deals", 3, "--script", input="1\n" * 6000)
+    assert res.exit_code == 0, res.output[-1500:]
+    lines = re.findall(r"^(Deal \d+ of 3.*|End of deal .*)$", res.stdout, flags=re.MULTILINE)
+    assert any("(dealt again)" in x for x in lines)
+    for before, line in zip(lines, lines[1:]):
+        if line.startswith("Deal"):
+            assert ("(dealt again)" in line) == ("(annulled)" in before), (before, line)
+
+
+def test_a_deal_annulled_by_the_first_packet_rule_says_so():
+    """``petit_rule=first_packet`` (the seed's rule): the Petit in one's first packet, whatever
+    else one holds; the message is not the federation's petit sec."""
+    res = invoke("play", "fft-4p", "--seed", 1, "--script", "-o", "petit_rule=first_packet",
+                 input="1\n" * 2000)
+    rec = re.search(r"^(\w[\w-]*) was dealt the Petit in his first packet", res.stdout, flags=re.MULTILINE)
+    assert rec and "Annulled (first packet)" in res.stdout and "Petit sec" not in res.stdout
+
+
+def test_the_french_help_follows_the_legal_cards_and_the_options():
+    """`help` says what the engine allows: the five-player opening lead barred from the called
+    suit, the Excuse kept by a chelem announcer, the two-player duties as the option says."""
+    import random
+
+    from tarot.tui_french import GUIDE, GUIDES
+
+    found = {"lead": 0, "chelem": 0}
+    for seed in range(400):
+        rng = random.Random(seed)
+        variant = "fft-5p" if seed % 2 else "fft-4p"
+        deal = tarot.new_deal(variant, seed=seed)
+        while not deal.is_over and deal.trick_no < 3:
+            if deal.phase == "play":
+                p, v = deal.to_play, deal.view(deal.to_play)
+                text = " ".join(GUIDE.help(deal, p))
+                barred = v.hand & ~sum(1 << a for a in v.legal_actions) & ~1
+                if not v.trick and barred:
+                    assert "not the called suit" in text
+                    found["lead"] += 1
+                if v.hand & 1 and 0 not in v.legal_actions:
+                    assert "you keep the Excuse for the last trick" in text
+                    found["chelem"] += 1
+                elif v.hand & 1:
+                    assert "may be played instead at any time" in text
+            legal = deal.legal_actions()
+            chelem = tarot.ACTION_IDS["chelem"]
+            deal.push(chelem if chelem in legal else rng.choice(legal))
+    assert found["lead"] >= 3 and found["chelem"] >= 3, found
+    for bind, words in (("true", "count as hand"), ("false", "judged on your hand alone")):
+        deal = tarot.new_deal("french-2p", {"two_player_faceup_cards_bind_follow_suit": bind}, seed=1)
+        assert words in " ".join(GUIDES["french-2p"].help(deal, deal.to_play))

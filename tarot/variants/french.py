@@ -531,7 +531,7 @@ class FrenchDeal(Deal):
         if ph == "play":
             h, trick = self.hands[p], self.trick
             if action == FOOL:
-                return ("the chelem was announced and his camp has won every trick: the taker keeps "
+                return ("the chelem was announced: while his camp wins every trick, the taker keeps "
                         "the Excuse for the last trick")
             if not trick or trick == [FOOL]:
                 return ("the opening lead may not be in the called suit, unless it is the called "
@@ -807,15 +807,15 @@ class FrenchDeal(Deal):
             ch = 0
         parts = per_defender_amount(points, bouts, self.contract, pab, self.poignee, ch)  # type: ignore[arg-type]  # a contract was bid
         r = self._o.rounding
+        total = sum(parts.values())
         if r:
-            total = sum(parts.values())
             q, rem = divmod(abs(total), r)
             rounded = (q + (2 * rem >= r)) * r * (1 if total >= 0 else -1)
             parts["contract"] += rounded - total
         self._pay_parts(parts)
         self.outcome = {"points": points, "halves": halves, "bouts": bouts, "target": target,
                         "petit_au_bout": pab, "chelem": ch, "poignee": self.poignee,
-                        "amount": sum(parts.values())}
+                        "amount": sum(parts.values()), "unrounded": total}
         self.phase, self.to_play = "over", None
 
     def _pay_parts(self, parts: dict[str, int]) -> None:
