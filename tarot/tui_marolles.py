@@ -185,8 +185,11 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
             else:
                 out.append(f"You have neither {sn} nor trumps: any card.")
         if hand & 1:
+            goes = ("goes to the trick's winner" if o.get("fool_last_trick_card") == "to_trick_winner"
+                    else "stays yours")
             out.append("The Fool cannot excuse in the last trick: held to the end it costs "
-                       f"{o.get('fool_not_excused_penalty', '2')} M to each opponent." if last else
+                       f"{o.get('fool_not_excused_penalty', '2')} M to each opponent, and played there "
+                       f"it {goes}." if last else
                        "You may instead excuse yourself with the Fool: it never wins, comes back to your "
                        "pile, and earns 1 M from each opponent.")
         revokes = o.get("revoke_handling", "engine_prevents")
@@ -206,12 +209,16 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
                           "the same player leads again." if o.get("mort_card_competes") == "true"
                           else "; it goes to whoever of you wins the trick.")
                        + " Le Mort never pays or receives.")
+        six = "6 M and the ordinary 1 M" if o.get("ultimo_win") == "6_plus_1" else "6 M"
+        belle = (" (not if it was declared with the 7 Tarots)"
+                 if o.get("belle_with_7_tarots") == "replaces_play_payment" else "")
         out.append("A Tarot (a King, XXI, I, the Fool) earns 1 M from each opponent when its trick is "
                    "won by its player and costs 1 M to each when captured; la Belle (AD) earns 1 M from "
-                   "each whoever wins; winning the last trick with a King or the Bagat (I) is the "
-                   "Ultimo, 6 M from each"
-                   + (", and such a card captured in the last trick costs 6 M to each."
-                      if o.get("ultimo_fail") == "6" else "."))
+                   f"each whoever wins{belle}; winning the last trick with a King or the Bagat (I) is "
+                   f"the Ultimo, {six} from each"
+                   + (f", and such a card captured in the last trick costs {six} to each."
+                      if o.get("ultimo_fail") == "6" else
+                      ", and such a card captured in the last trick costs the ordinary 1 M to each."))
     elif v.phase == "discard":
         rule = o.get("illegal_discard")
         d, dd, tricks = deal.DISCARDS, deal.DEALER_DISCARDS, deal.TRICKS

@@ -250,3 +250,18 @@ def test_the_french_help_follows_the_legal_cards_and_the_options():
     for bind, words in (("true", "count as hand"), ("false", "judged on your hand alone")):
         deal = tarot.new_deal("french-2p", {"two_player_faceup_cards_bind_follow_suit": bind}, seed=1)
         assert words in " ".join(GUIDES["french-2p"].help(deal, deal.to_play))
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"ultimo_win": "6_plus_1"}, "the Ultimo, 6 M and the ordinary 1 M from each"),
+    ({"ultimo_fail": "1"}, "costs the ordinary 1 M to each"),
+    ({"belle_with_7_tarots": "paid_twice"}, "earns 1 M from each whoever wins;"),
+    ({"belle_with_7_tarots": "replaces_play_payment"}, "(not if it was declared with the 7 Tarots)"),
+])
+def test_the_marolles_help_follows_the_options(options, words):
+    from tarot.tui_marolles import GUIDE
+
+    deal = tarot.new_deal("marolles-1637", options, seed=4)
+    while deal.phase != "play":
+        deal.push(deal.legal_actions()[0])
+    assert words in " ".join(GUIDE.help(deal, deal.to_play))
