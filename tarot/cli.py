@@ -164,7 +164,8 @@ def simulate(
     except TarotError as e:
         _fail(str(e))
     err = make_console(plain=False, stderr=True)
-    agg = sim.Aggregate(players, variant_class(variant).SOURCES)
+    cls = variant_class(variant)
+    agg = sim.Aggregate(players, cls.SOURCES, cls.seat_step(values))
     write = sys.stdout.write
     with _progress("simulating", err) as progress:
         task = progress.add_task("simulate", total=deals)

@@ -98,9 +98,9 @@ def seatings(players: int, entries: int, field: bool = False) -> list[tuple[int,
 
 # ----- roles ------------------------------------------------------------------------------
 def role_by_position(deal: Deal, seat: Seat) -> str:
-    """The generic role of ``seat``: its position relative to the dealer (``dealer``, then
-    ``dealer+1`` for the dealer's right, who plays next...)."""
-    k = (seat - deal.dealer) % deal.players
+    """The generic role of ``seat``: its position from the dealer in the order of play
+    (``dealer``, then ``dealer+1`` for the next to play, who leads the first trick...)."""
+    k = (seat - deal.dealer) * deal.seat_step(deal.options) % deal.players
     return "dealer" if k == 0 else f"dealer+{k}"
 
 

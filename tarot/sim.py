@@ -5,8 +5,8 @@ each, keeping nothing else, so memory stays flat however many deals are asked fo
 folds summaries into running sums (means, a 95% interval, marques per source of payment).
 The command ``tarot simulate`` is a thin layer over the two.
 
-Every deal is fixed by ``(seed, index)`` alone: its deck, its dealer (``index mod players``,
-so the deal passes anticlockwise from seat 0) and its bots' seeds. Deals can therefore be
+Every deal is fixed by ``(seed, index)`` alone: its deck, its dealer (``index * seat_step mod players``,
+so the deal passes in the direction of play from seat 0) and its bots' seeds. Deals can therefore be
 played in any order or split between processes (``simulate(..., start=k)``) and still give
 the same summaries.
 
@@ -172,12 +172,15 @@ def _run(variant: str, values: dict, seed: int, start: int, deals: int,
 class Aggregate:
     """Running sums over deal summaries: memory does not grow with the number of deals.
 
-    Seats are the table's seats (each deals in turn); *positions* are relative to the dealer
-    (0 = the dealer, 1 = his right, who leads the first trick, 2 = his left, who cuts).
+    Seats are the table's seats (each deals in turn); *positions* count from the dealer in the
+    order of play (0 = the dealer, 1 = the next to play, who leads the first trick, ...). In the
+    anticlockwise games that is the dealer's right; ``step`` is the variant's ``seat_step``
+    (-1 when play goes clockwise, and position 1 is the dealer's left).
     """
 
-    def __init__(self, players: int, sources: Sequence[str] = SOURCES) -> None:
+    def __init__(self, players: int, sources: Sequence[str] = SOURCES, step: int = 1) -> None:
         self.players = players
+        self.step = step
         self.sources = tuple(sources)
         self.n = 0
         self.score_sum = [0] * players
@@ -192,20 +195,20 @@ class Aggregate:
         self.winners: Counter[int | None] = Counter()
 
     def add(self, s: DealSummary) -> None:
-        n = self.players
+        n, step = self.players, self.step
         self.n += 1
         for seat in range(n):
             v = s.scores[seat]
             self.score_sum[seat] += v
             self.score_sq[seat] += v * v
             self.points_sum[seat] += s.card_points[seat]
-            self.position_sum[(seat - s.dealer) % n] += v
-            self.position_points[(seat - s.dealer) % n] += s.card_points[seat]
+            self.position_sum[(seat - s.dealer) * step % n] += v
+            self.position_points[(seat - s.dealer) * step % n] += s.card_points[seat]
         for src in self.sources:
             row = s.by_source.get(src, (0,) * n)
             for seat in range(n):
                 self.source_sum[src][seat] += row[seat]
-                self.position_source[src][(seat - s.dealer) % n] += row[seat]
+                self.position_source[src][(seat - s.dealer) * step % n] += row[seat]
             self.moved[src] += sum(v for v in row if v > 0)
         self.winners[s.winners] += 1
 

@@ -45,7 +45,6 @@ COMPASS = {
 }
 #: The name of a card no seat played (le Mort's, in two-player Marolles).
 MORT = "le Mort"
-POSITIONS = ("dealer", "right", "left")
 UNIT_SHORT = {"marques": "M", "points": "pts"}
 
 
@@ -715,7 +714,11 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     guide, unit = guide_for(cls), cls.SCORE_UNIT
     players = agg.players
     means, points, pos = agg.mean_scores(), agg.mean_points(), agg.mean_position()
-    positions = POSITIONS if players == 3 else tuple(f"d+{p}" for p in range(players))
+    # positions count from the dealer in the order of play: his right when it goes anticlockwise
+    clockwise = agg.step == -1
+    side, other = ("left", "right") if clockwise else ("right", "left")
+    positions = (("dealer", side, other) if players == 3
+                 else tuple(f"d+{p}" for p in range(players)))
     # card points are counted by side in French Tarot: each seat gets its side's
     won = "its side's card points" if variant.startswith("fft-") else "card points won"
     title = f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)"
@@ -750,9 +753,9 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
     out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1} are the table's seats (each deals in turn; bots: " + ", ".join(
         f"{s} {b}" for s, b in enumerate(bots)) + "); "
-        + ("the second table's columns are positions relative to the dealer (d+0 the dealer, d+1 his "
-           "right, who plays first)" if apart else "the other columns are positions relative to the "
-           "dealer (his right, dealer + 1, plays first)") + f"; moved = {unit} changing hands."]
+        + ("the second table's columns are positions from the dealer in the order of play (d+0 the "
+           f"dealer, d+1 his {side}, who plays first)" if apart else "the other columns are positions "
+           f"relative to the dealer (his {side} plays first)") + f"; moved = {unit} changing hands."]
     share = agg.winners_share()
     if share:
         out.append("Deals by number of players at or above par: " + ", ".join(

@@ -139,3 +139,30 @@ def test_default_bot_is_rule_when_registered():
     make_bot("random")  # loads the registry
     assert sim.default_bot() == ("rule" if "rule" in BOTS else "random")
     assert sim.resolve_bots(None, 3) == [sim.default_bot()] * 3
+
+
+@pytest.mark.parametrize("direction", ["anticlockwise", "clockwise"])
+def test_positions_count_in_the_order_of_play(direction):
+    """Position 1 is the player who leads the first trick, whichever way play goes (early French
+    with ``direction=clockwise``: the dealer's left), in the simulation's sums, the summary's
+    labels and the tournament's roles."""
+    from tarot.core.deal import variant_class
+    from tarot.duplicate import role_of
+    from tarot.tui import summary_tables
+
+    opts = {"players": 3, "direction": direction}
+    cls = variant_class("early-french")
+    summaries = list(sim.simulate("early-french", 12, 3, opts, bots=["random"]))
+    agg = sim.Aggregate(3, cls.SOURCES, cls.seat_step(opts))
+    eldest_scores = []
+    for s in summaries:
+        agg.add(s)
+        deal = cls(opts, seed=s.seed, dealer=s.dealer)
+        eldest = deal.to_play
+        assert role_of(deal, eldest) == "dealer+1"
+        eldest_scores.append(s.scores[eldest])
+    assert agg.mean_position()[1] == pytest.approx(statistics.fmean(eldest_scores))
+    assert {s.dealer for s in summaries} == {0, 1, 2}
+    side = "left" if direction == "clockwise" else "right"
+    text = " ".join(str(t) for t in summary_tables(agg, ["random"] * 3, "early-french") if isinstance(t, str))
+    assert f"his {side} plays first" in text
