@@ -134,7 +134,11 @@ EARLY_FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
            "highest_total_split_ties",
            "When several players pass the target: the highest total wins and ties split the stake; "
            "or ties play on (further hands until one total is highest alone); or the first "
-           "player whose running total reaches the target during play wins at once.",
+           "player whose running total reaches the target during play wins at once. The running "
+           "total is the game's total plus the hand as it would count if it ended then (cards won "
+           "− 12 included), looked at after each trick once its consolation is given; players "
+           "reaching the target at the same moment share the win if their totals are equal, else "
+           "the highest wins.",
            "S5 suggestion"),
 )
 
