@@ -194,7 +194,7 @@ class FrenchGuide(Guide):
             last = ("changes camp" if deal.options["excuse_last_trick"] == "to_other_camp"
                     else "goes to the trick's winner")
             if hand & 1 and v.legal_actions and 0 not in v.legal_actions:
-                out.append("You announced a chelem: while your camp wins every trick, you keep the "
+                out.append("You announced a chelem: until you know a trick is lost, you keep the "
                            "Excuse for the last trick, where it wins.")
             elif hand & 1:
                 out.append("The Excuse may be played instead at any time: it never wins, stays in "

@@ -10,7 +10,7 @@ exchange (§4.1), 25 + points above target and petit au bout (§4.5).
 import pytest
 
 import tarot
-from tarot.core.cards import FRENCH, mask, parse_cards
+from tarot.core.cards import FRENCH, SUIT_MASKS, mask, parse_cards, suit_of
 from tarot.core.errors import IllegalActionError
 
 V = "french-2p"
@@ -265,6 +265,35 @@ def test_excuse_led_to_the_last_trick_after_winning_all_wins_it(last):
     assert len(r.ledger) == 0
     assert d.summary() == {"contract": None, "taker": None, "points": [0, 91], "targets": [56, 36],
                            "bouts": [0, 3], "winner": 1}
+
+
+def test_the_petit_falling_under_the_excuse_in_the_last_trick_is_au_bout():
+    # §4.5: "Petit in last trick: +10 to the winner of that trick". Seat 1 holds the Excuse,
+    # T12..T21 and the 8s to Kings; seat 0 (dealer) T1..T11 and the Aces to 7s, his trumps in
+    # hand. Seat 1 draws ten trumps (seat 0 keeps his Petit), leads his suit cards where seat 0
+    # can follow, and the Excuse to the last trick: having won every trick it wins that one,
+    # and the Petit, seat 0's last card, falls into it. Seat 1: 91 points, 3 bouts: 80 + 10.
+    weak = (cards(" ".join(f"T{n}" for n in range(1, 12)))
+            + [c for s in "SCHD" for c in suit(s, "A 2 3 4 5 6 7")])
+    strong = (cards(" ".join(f"T{n}" for n in range(12, 22))) + cards("EX")
+              + [c for s in "SCHD" for c in suit(s, "8 9 10 J C Q K")])
+    sh, sp = spread(strong, strong[:11])
+    wh, wp = spread(weak, weak[:11])
+    d = tarot.new_deal(V, {}, deck=build_deck(wh, sh, wp, sp), dealer=0)
+
+    def lead(deal, legal):
+        if deal.trick_no == 38:
+            return card("EX")
+        trumps = [c for c in legal if 1 <= c <= 21]
+        followed = [c for c in legal if c > 21 and deal.playable(0) & SUIT_MASKS[suit_of(c)]]
+        return max(trumps or followed)
+
+    play(d, [avoid("T1"), lead])
+    assert all(w == 1 for _, _, w in d.tricks) and d.tricks[-1][1] == (card("EX"), card("T1"))
+    r = d.result()
+    assert r.info["petit_au_bout"] == 1
+    assert r.scores == (0, 90)
+    assert r.by_source == {"game": [0, 80], "petit_au_bout": [0, 10]}
 
 
 def test_the_excuse_counts_4_when_no_half_point_card_is_ever_given():

@@ -168,8 +168,9 @@ class Model:
         bouts = [sum(c in BOUTS for c in w) for w in self.won]
         targets = [TARGET[b] for b in bouts]
         reach = [p >= t for p, t in zip(points, targets)]
-        judged = 37 if self.excuse_won_last else 38
-        pab = self.petit_trick[1] if self.petit_trick and self.petit_trick[0] == judged else None
+        # the Petit in the last trick; the Excuse having won that trick, in the one before too
+        judged = (37, 38) if self.excuse_won_last else (38,)
+        pab = self.petit_trick[1] if self.petit_trick and self.petit_trick[0] in judged else None
         return points, bouts, targets, reach, pab
 
 

@@ -152,7 +152,9 @@ class Reference:
             int(pts_t + Fraction(1, 2)) if pts_t >= target else int(pts_t - Fraction(1, 2)))
         diff = points - target
         w = 1 if diff >= 0 else -1
-        judged = d.tricks[-2] if last_by_excuse else d.tricks[-1]
+        # §4.1: the Petit in the last trick is au bout for its winner; the Excuse having won the
+        # last trick (a chelem), the Petit in the trick before counts as au bout too
+        judged = d.tricks[-2] if last_by_excuse and 1 not in d.tricks[-1][1] else d.tricks[-1]
         pb = 0
         if 1 in judged[1]:
             pb = 10 if judged[2] in camp else -10
@@ -185,6 +187,19 @@ class Reference:
         return scores, points, bouts, pts_t
 
 
+def chelem_known_lost(deal):
+    """Whether the taker knows that his camp has lost a trick, from his view alone: a trick won
+    by another seat than himself and the partner he knows (``View.partner``; with three or four
+    players he has none), or, the partner unknown to him (five players), by two other seats."""
+    view = deal.view(deal.taker)
+    others = {w for _, _, w in view.tricks if w != deal.taker}
+    if deal.players < 5:
+        return bool(others)
+    if view.partner is None:
+        return len(others) > 1
+    return bool(others - {view.partner})
+
+
 def cards_played_by(deal, seat):
     n = deal.players
     out = set()
@@ -209,9 +224,9 @@ def play_checked(deal, rng, steps=True):
             hand = cards_of(deal.view(deal.to_play).hand)
             want = legal_cards(hand, list(deal.trick), len(deal.tricks) == 0, deal.called, n)
             if (deal.chelem and deal.to_play == deal.taker and len(deal.tricks) < deal.HAND - 1
-                    and 0 in want and len(want) > 1 and all(deal.camp >> w & 1 for *_, w in deal.tricks)):
-                # a taker who announced a chelem keeps the Excuse for the last trick, while his
-                # camp has won every trick
+                    and 0 in want and len(want) > 1 and not chelem_known_lost(deal)):
+                # a taker who announced a chelem keeps the Excuse for the last trick, until he
+                # knows that a trick is lost
                 want.remove(0)
             assert legal == want, (deal.trick, hand)
         deal.push(rng.choice(legal))

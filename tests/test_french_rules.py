@@ -7,6 +7,7 @@ import tarot
 from tarot.core.actions import ACTION_IDS, DONE, PASS
 from tarot.core.cards import FRENCH, cards_of, mask, parse_card, parse_cards
 from tarot.match import Match
+from test_french_properties import chelem_known_lost
 from tarot.variants.french import (
     GARDE, GARDE_CONTRE, GARDE_SANS, PRISE, half_point_rounding, per_defender_amount, winning_index,
 )
@@ -401,6 +402,32 @@ def test_chelem_announced_made_with_the_excuse_last():
     assert r.by_source["chelem"] == [-400, -400, 1200, -400]
 
 
+def test_chelem_made_with_the_excuse_and_the_petit_taken_in_the_last_trick():
+    """§4.1: petit au bout goes to "the side winning the last trick, if it contains the Petit";
+    the chelem clause adds the Petit of the penultimate trick when the Excuse wins the last, it
+    does not take this one away. Three players, Garde sans, chelem announced: the taker draws
+    the trumps, cashes his Kings to Jacks, and leads the Excuse to the last trick, where the
+    defender's Petit falls. 91 points, 3 bouts: T = (25 + 55) × 4 + 10 × 4 + 400 = 760."""
+    taker = ("EX " + " ".join(f"T{i}" for i in range(21, 11, -1))
+             + " KS QS CS JS KH QH CH JH KC QC CC JC KD")
+    defender = "T1 " + " ".join(f"T{i}" for i in range(2, 12)) + " 10S 9S 8S 7S 10H 9H 8H 7H 10C 9C 8C 7C 10D"
+    deal = deal_with("fft-3p", {1: taker, 2: defender}, dealer=0)
+    bid(deal, ["garde_sans", "pass", "pass"])
+    deal.push(CHELEM)
+    for tok in taker.split()[1:] + ["EX"]:
+        skip_poignee(deal)
+        play(deal, tok)
+        keep = [c for c in deal.legal_actions() if c != C("T1")]
+        deal.push(max(keep) if keep else C("T1"))     # the defender keeps his Petit
+        deal.push(deal.legal_actions()[0])
+    assert [w for _, _, w in deal.tricks] == [1] * 24
+    assert deal.tricks[-1][1][:2] == (FOOL_ID, C("T1"))
+    r = deal.result()
+    assert r.info["petit_au_bout"] == 1
+    assert r.by_source["petit_au_bout"] == [-40, 80, -40]
+    assert r.scores == (-760, 1520, -760)
+
+
 def test_chelem_petit_au_bout_in_the_penultimate_trick_and_a_triple_poignee():
     """As above, but the taker holds the Petit and plays it to trick 17, and shows a triple
     poignée (15 of his 17 trumps). T = (25 + 55) × 4 + 10 × 4 + 40 + 400 = 800."""
@@ -448,7 +475,7 @@ def test_a_taker_who_announced_a_chelem_keeps_the_excuse_for_the_last_trick(vari
             if deal.to_play == 1:
                 legal = deal.legal_actions()
                 last = deal.trick_no == cls.HAND - 1
-                on = announce and all(deal.camp >> w & 1 for *_, w in deal.tricks)  # still possible
+                on = announce and not chelem_known_lost(deal)  # still possible, as he knows
                 assert (FOOL_ID in legal) == (last or not on), (deal.trick_no, announce)
                 if not last and on:
                     with pytest.raises(tarot.IllegalActionError, match="keeps the Excuse"):
@@ -485,6 +512,50 @@ def test_the_excuse_is_free_again_once_the_announced_chelem_is_lost():
         skip_poignee(deal)
     assert FOOL_ID in deal.legal_actions()
     deal.push(FOOL_ID)
+
+
+def _called_king_with(holder):
+    """Five players, garde sans by seat 1, KH called, a chelem announced: seat 3 takes trick 1
+    with the XXI, then leads a Heart; the taker, void, is to play. ``holder`` (3 or 2) holds KH,
+    not yet played. Returns the deal and ``other()``, the lowest legal card but KH."""
+    hands = {1: "EX " + " ".join(f"T{i}" for i in range(2, 16)), 3: "T21 2H",
+             2: "5S", 4: "6S 3H", 0: "7S 4H"}
+    hands[holder] += " KH"
+    deal = deal_with("fft-5p", hands, void={0: "T", 2: "T", 4: "T"}, dealer=0)
+    bid(deal, ["garde_sans", "pass", "pass", "pass", "pass"])
+    kh = C("KH")
+    deal.push(kh)
+    deal.push(CHELEM)
+
+    def other():
+        return next(a for a in deal.legal_actions() if a != kh)
+
+    play(deal, "T2 5S T21 6S 7S")   # seat 3 wins trick 1
+    assert deal.tricks[0][2] == 3
+    play(deal, "2H 3H 4H")          # seat 3 leads a Heart, seats 4 and 0 follow
+    assert deal.to_play == 1 and deal.partner == holder
+    return deal, other
+
+
+def test_the_chelem_announcers_excuse_does_not_tell_him_his_secret_partner():
+    """Five players: whether the announcer must keep the Excuse is judged on what he knows
+    (§4.4: the partner is secret until the called card is played). Seat 3 has won trick 1 and
+    holds the called KH, or seat 2 does: at the taker's turn his view is the same in both deals,
+    legal cards included (the Excuse kept: seat 3 may be his partner). Once seat 2 plays KH,
+    seat 3 is a known defender: the chelem is lost and the Excuse free; while KH stays hidden
+    with seat 3, it is not."""
+    deals = {holder: _called_king_with(holder) for holder in (3, 2)}
+    views = [deal.view(1) for deal, _ in deals.values()]
+    assert views[0] == views[1]
+    assert views[0].partner is None and FOOL_ID not in views[0].legal_actions
+    for holder, (deal, other) in deals.items():
+        with pytest.raises(tarot.IllegalActionError, match="keeps the Excuse"):
+            deal.push(FOOL_ID)
+        play(deal, "T3")             # he must trump, and wins the trick
+        deal.push(C("KH") if holder == 2 else other())
+        assert deal.tricks[1][2] == 1 and deal.to_play == 1
+        assert deal.view(1).partner == (2 if holder == 2 else None)
+        assert (FOOL_ID in deal.legal_actions()) == (holder == 2), holder
 
 
 

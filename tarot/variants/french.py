@@ -49,7 +49,8 @@ changes camp (``excuse_last_trick=to_other_camp``): if its own camp wins that tr
 the other camp, which gives the trick's winner the same half point back, so that four-player
 piles never hold half points (RULES.md §4.3); otherwise it is simply captured. The one
 exception: a camp that has won every trick and leads the Excuse to the last one wins that
-trick with it (a chelem), and petit au bout is then judged on the penultimate trick.
+trick with it (a chelem), and the Petit then counts as au bout if it fell in the penultimate
+trick, as it does (as always) when it falls in the last one.
 
 **Scores**: per defender ``T`` (§4.2, the taker's viewpoint), paid in the ledger component by
 component (reasons ``contract``, ``petit_au_bout``, ``poignee``, ``chelem``; ``score_rounding``
@@ -406,11 +407,43 @@ class FrenchDeal(Deal):
     def _legal_play(self) -> CardSet:
         legal = self._legal_by_suit()
         if (self.chelem and legal & 1 and self.to_play == self.taker and self.trick_no < self.HAND - 1
-                and self._won_all(1)):
+                and not self._chelem_known_lost()):
             # §4.1: in a successful chelem the announcer plays the Excuse last: he keeps it for
-            # the last trick while his camp has won every trick (once one is lost, it is free)
+            # the last trick until he knows a trick is lost (then it is free)
             return legal & ~1 or legal
         return legal
+
+    def _chelem_known_lost(self) -> bool:
+        """Whether the taker knows that his camp has lost a trick: one was won by a seat he knows
+        to be a defender, or, his partner still secret to him, by two different seats. It is
+        judged on what he knows (``view(taker).partner``), so that his legal actions do not
+        tell him who his secret partner is (§4.4)."""
+        taker = self._taker()
+        others = {w for _, _, w in self.tricks if w != taker}
+        if not others:
+            return False
+        known = self._partner_known_to(taker) if self.players == 5 else taker
+        if known is None:
+            return len(others) > 1
+        return others != {known}
+
+    def _partner_known_to(self, seat: Seat) -> Seat | None:
+        """The taker's partner as ``seat`` knows him (``View.partner``): the seat that holds the
+        called card once it is played or to its holder, the taker himself when he plays alone
+        and knows it (the called card his or seen in the chien), else None. None without a call."""
+        if self.called is None:
+            return None
+        taker = self.taker
+        alone = self.partner is None
+        if self.phase == "over" or self.revealed:
+            return taker if alone else self.partner
+        if alone and self.chien_shown and self.chien >> self.called & 1:
+            return taker  # the called card was seen in the chien: he plays alone
+        if seat == self.partner:
+            return seat
+        if seat == taker and alone and (self.hands[taker] | self.ecart) >> self.called & 1:
+            return taker  # he knows he plays alone: the called card is his
+        return None
 
     def _legal_by_suit(self) -> CardSet:
         """The cards the seat to play may play by the rules of following, trumping and
@@ -531,7 +564,7 @@ class FrenchDeal(Deal):
         if ph == "play":
             h, trick = self.hands[p], self.trick
             if action == FOOL:
-                return ("the chelem was announced: while his camp wins every trick, the taker keeps "
+                return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
                         "the Excuse for the last trick")
             if not trick or trick == [FOOL]:
                 return ("the opening lead may not be in the called suit, unless it is the called "
@@ -790,10 +823,13 @@ class FrenchDeal(Deal):
         camp = self.camp
         tricks = self.tricks
         last = tricks[-1]
-        excuse_won = last[1][0] == FOOL and last[2] == last[0]
-        judged = tricks[-2] if excuse_won else last
+        # §4.1: the Petit in the last trick is au bout for that trick's winner; when the Excuse
+        # won the last trick (a chelem), the Petit in the trick before it counts too.
+        judged = last
+        if PETIT not in last[1] and last[1][0] == FOOL and last[2] == last[0] and len(tricks) > 1:
+            judged = tricks[-2]
         pab = 0
-        if PETIT in judged[1] and not (excuse_won and judged is last):
+        if PETIT in judged[1]:
             pab = 1 if camp >> judged[2] & 1 else -1
         taker_all = all(camp >> w & 1 for _, _, w in tricks)
         defence_all = not any(camp >> w & 1 for _, _, w in tricks)
@@ -959,17 +995,7 @@ class FrenchDeal(Deal):
         pending, declaring = 0, None
         if self.pending is not None and mine:
             pending, declaring = self.pending[3], self.pending[0]
-        partner = None
-        if self.called is not None:
-            alone = self.partner is None
-            if over or self.revealed:
-                partner = taker if alone else self.partner
-            elif alone and self.chien_shown and self.chien >> self.called & 1:
-                partner = taker  # the called card was seen in the chien: he plays alone
-            elif seat == self.partner:
-                partner = seat
-            elif seat == taker and alone and (self.hands[taker] | self.ecart) >> self.called & 1:
-                partner = taker  # he knows he plays alone: the called card is his
+        partner = self._partner_known_to(seat)
         bidding_over = self.phase not in ("bid",) and self.contract is not None
         extra: dict[str, Any] = {"chelem_announced": self.chelem}
         if self.annulled:

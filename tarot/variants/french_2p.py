@@ -32,7 +32,8 @@ with ``false`` they are judged on the hand alone and a face-up card may be playe
 
 **The Excuse** may be played at any time (led too: the other card then wins). It never wins,
 with one exception: a player who has won every trick and leads the Excuse to the last one wins
-that trick with it (as in the four-player game; petit au bout is then judged on the trick before).
+that trick with it (as in the four-player game; the Petit in the trick before then counts as au
+bout, as does a Petit played to that last trick).
 Played before the last trick, the Excuse goes back to its owner's pile and he gives the trick's
 winner a half-point card (a card worth nothing in the reduced count: the lowest such card id)
 from his pile, at once or, if he has none, right after the first trick he wins that holds one.
@@ -364,8 +365,9 @@ class French2pDeal(Deal):
         winner = 0 if points[0] >= targets[0] else 1
         margin = points[winner] - targets[winner]
         last = self.tricks[-1]
-        excuse_won = last[1][0] == FOOL and last[2] == last[0]
-        judged = self.tricks[-2] if excuse_won else last
+        judged = last  # the Petit in the last trick; or, the Excuse having won it, the one before
+        if PETIT not in last[1] and last[1][0] == FOOL and last[2] == last[0] and len(self.tricks) > 1:
+            judged = self.tricks[-2]
         pab = judged[2] if PETIT in judged[1] else None
         game = [0, 0]
         game[winner] = 25 + margin
