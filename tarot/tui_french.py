@@ -43,13 +43,7 @@ class FrenchGuide(Guide):
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         out.print(f"{plural(deal.HAND, 'card')} to each player, {deal.CHIEN} to the chien. "
                   f"{names[(deal.dealer + 1) % deal.players]} speaks first.")
-        why = deal.result().info.get("annulled") if deal.is_over else None
-        if why == "petit_sec":
-            out.print(Text(f"{names[deal.shown[0][0]]} holds the Petit sec (the Petit his only "
-                           "trump, without the Excuse): the deal is annulled.", style="magenta"))
-        elif why == "first_packet":
-            out.print(Text(f"{names[deal.shown[0][0]]} was dealt the Petit in his first packet "
-                           "(petit_rule=first_packet): the deal is annulled.", style="magenta"))
+        tell_annulment(out, deal, names)
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
@@ -272,6 +266,17 @@ class FrenchGuide(Guide):
                   f"{' (the taker loses)' if d < 0 else ''}.")
 
 
+def tell_annulment(out: Console, deal: Deal, names: Sequence[str], among: str = "") -> None:
+    """Say why a deal annulled by ``petit_rule`` is (the holder's Petit is shown)."""
+    why = deal.result().info.get("annulled") if deal.is_over else None
+    if why == "petit_sec":
+        out.print(Text(f"{names[deal.shown[0][0]]} holds the Petit sec (the Petit his only trump, "
+                       f"{among}without the Excuse): the deal is annulled.", style="magenta"))
+    elif why == "first_packet":
+        out.print(Text(f"{names[deal.shown[0][0]]} was dealt the Petit in his first packet "
+                       "(petit_rule=first_packet): the deal is annulled.", style="magenta"))
+
+
 class French2pGuide(Guide):
     """The two-player game: the face-up piles at each turn and the count of both piles."""
 
@@ -280,6 +285,7 @@ class French2pGuide(Guide):
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         out.print("21 cards to each hand and six piles of three to each player, the top card face "
                   f"up. {names[1 - deal.dealer]} leads.")
+        tell_annulment(out, deal, names, "among his hand and face-up pile cards, ")
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
@@ -315,6 +321,9 @@ class French2pGuide(Guide):
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         info = deal.result().info
+        if info.get("annulled"):
+            out.print(f"Annulled ({info['annulled'].replace('_', ' ')}): no score.")
+            return
         for s in (0, 1):
             out.print(f"{names[s]}: {info['points'][s]} points with {plural(info['bouts'][s], 'bout')}, "
                       f"target {info['targets'][s]}.")

@@ -218,6 +218,17 @@ def test_a_deal_annulled_by_the_first_packet_rule_says_so():
     assert rec and "Annulled (first packet)" in res.stdout and "Petit sec" not in res.stdout
 
 
+def test_a_two_player_deal_annulled_by_the_petit_says_so_and_is_dealt_again():
+    """french-2p takes ``petit_rule`` too (§4.7 lists two players): seed 7's second deal gives
+    South the Petit in his first packet; it is annulled, scores nothing, and is dealt again."""
+    res = invoke("play", "french-2p", "--seed", 7, "--script", "--deals", 2, "-o",
+                 "petit_rule=first_packet", input="1\n" * 3000)
+    assert res.exit_code == 0, res.stdout
+    assert "South was dealt the Petit in his first packet" in res.stdout
+    assert "Annulled (first packet): no score." in res.stdout
+    assert "Deal 2 of 2 (dealt again)" in res.stdout
+
+
 def test_the_french_help_follows_the_legal_cards_and_the_options():
     """`help` says what the engine allows: the five-player opening lead barred from the called
     suit, the Excuse kept by a chelem announcer, the two-player duties as the option says."""

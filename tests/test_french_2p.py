@@ -10,6 +10,7 @@ exchange (§4.1), 25 + points above target and petit au bout (§4.5).
 import pytest
 
 import tarot
+from tarot.records import parse_record, record_from_deal, replay
 from tarot.core.cards import FRENCH, SUIT_MASKS, mask, parse_cards, suit_of
 from tarot.core.errors import IllegalActionError
 
@@ -294,6 +295,53 @@ def test_the_petit_falling_under_the_excuse_in_the_last_trick_is_au_bout():
     assert r.info["petit_au_bout"] == 1
     assert r.scores == (0, 90)
     assert r.by_source == {"game": [0, 80], "petit_au_bout": [0, 10]}
+
+
+def petit_sec_deck():
+    """Seat 1 (the dealer's opponent): the Petit and 20 suit cards in hand, suit cards face up on
+    his piles and T2 T3 face down under them; seat 0 (dealer): everything else."""
+    suits = [c for c in range(22, 78)]
+    opp_hand = cards("T1") + suits[:20]
+    opp_piles = [[card("T2"), suits[20], suits[21]], [card("T3"), suits[22], suits[23]]] + [
+        suits[24 + 3 * i:27 + 3 * i] for i in range(4)]
+    rest = [c for c in range(78) if c not in opp_hand and all(c not in p for p in opp_piles)]
+    return build_deck(rest[:21], opp_hand, [rest[21 + 3 * i:24 + 3 * i] for i in range(6)], opp_piles)
+
+
+def test_petit_sec_annuls_the_deal_before_the_first_card():
+    # §4.7 petit_rule (players 2 to 5): seat 1's only trump among his hand and face-up pile
+    # cards is the Petit, without the Excuse (his face-down T2 and T3 are unknown to him): the
+    # deal is over at once, scores nothing, and everyone sees the Petit shown.
+    deck = petit_sec_deck()
+    d = tarot.new_deal(V, {}, deck=deck, dealer=0)
+    assert d.is_over and d.legal_actions() == []
+    r = d.result()
+    assert r.info == {"annulled": "petit_sec"} and r.scores == (0, 0) and len(r.ledger) == 0
+    assert d.view(0).shown == ((1, tarot.core.actions.DONE, 1 << card("T1")),)
+    assert d.view(0).extra["annulled"] == "petit_sec"
+    with pytest.raises(IllegalActionError, match="the deal is over"):
+        d.push(card("T1"))
+    rec = record_from_deal(d)
+    assert parse_record(rec.to_text()) == rec and replay(rec).result().info == r.info
+    # petit_rule=none plays it; the seed's first_packet rule annuls it too: the Petit is the first
+    # card of seat 1's hand, in his first packet of three
+    assert not tarot.new_deal(V, {"petit_rule": "none"}, deck=deck, dealer=0).is_over
+    d = tarot.new_deal(V, {"petit_rule": "first_packet"}, deck=deck, dealer=0)
+    assert d.result().info == {"annulled": "first_packet"} and d.shown[0][0] == 1
+
+
+def test_the_petit_in_a_first_packet_annuls_only_with_the_seeds_rule():
+    # The Petit fourth in seat 1's hand (his second packet) with a trump beside it: no rule
+    # annuls; moved into the dealer's first packet (deck positions 39-41), first_packet does.
+    deck = petit_sec_deck()
+    i, j = deck.index(card("T1")), deck.index(card("T2"))
+    deck[i], deck[j] = deck[j], deck[i]            # T2 in hand, the Petit face down: no petit sec
+    for rule in ("petit_sec", "first_packet", "none"):
+        assert not tarot.new_deal(V, {"petit_rule": rule}, deck=deck, dealer=0).is_over
+    k = deck.index(card("T1"))
+    deck[k], deck[40] = deck[40], deck[k]           # into the dealer's first packet of three
+    d = tarot.new_deal(V, {"petit_rule": "first_packet"}, deck=deck, dealer=0)
+    assert d.result().info == {"annulled": "first_packet"} and d.shown[0][0] == 0
 
 
 def test_the_excuse_counts_4_when_no_half_point_card_is_ever_given():

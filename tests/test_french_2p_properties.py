@@ -22,6 +22,7 @@ import json
 import random
 
 import tarot
+from tarot.core.actions import DONE
 from tarot.core.cards import FULL_PACK, cards_of, mask
 from tarot.records import parse_record, record_from_deal, replay
 from tarot.sim import simulate
@@ -31,6 +32,7 @@ OPTION_CHOICES = {
     "two_player_scoring": ("winner_only", "zero_sum"),
     "two_player_faceup_cards_bind_follow_suit": ("true", "false"),
     "excuse_last_trick": ("to_other_camp", "to_trick_winner"),
+    "petit_rule": ("petit_sec", "first_packet", "none"),
 }
 TARGET = {0: 56, 1: 51, 2: 41, 3: 36}
 BOUTS = (0, 1, 21)
@@ -90,10 +92,21 @@ class Model:
                     for i in range(3):
                         self.piles[who][first + i].append(deck[pos])
                         pos += 1
+        first_packet = {}
         while pos < 78:                    # then the hands by threes, the opponent first
             for who in (opp, dealer):
+                first_packet.setdefault(who, deck[pos:pos + 3])
                 self.hands[who].update(deck[pos:pos + 3])
                 pos += 3
+        # §4.7 petit_rule: the first player dealt (the opponent) found holding it annuls
+        self.annulled = None
+        for who in (opp, dealer):
+            held = self.hands[who] | {p[-1] for p in self.piles[who]}
+            trumps = {c for c in held if c <= 21}
+            if (options["petit_rule"] == "petit_sec" and trumps == {1}
+                    or options["petit_rule"] == "first_packet" and 1 in first_packet[who]):
+                self.annulled = (who, options["petit_rule"])
+                break
         self.up = [[True] * 6, [True] * 6]   # whether each pile's top card is face up
         self.to_play = opp
         self.leader = opp
@@ -225,6 +238,14 @@ def run_deal(rng, full):
     rng.shuffle(deck)
     deal = tarot.new_deal(V, options, deck=deck, dealer=dealer)
     model = Model(deck, dealer, options)
+    if model.annulled:   # over before the first card: no score, the Petit shown by its holder
+        who, rule = model.annulled
+        r = deal.result()
+        assert deal.is_over and not deal.legal_actions() and r.info == {"annulled": rule}
+        assert r.scores == (0, 0) and len(r.ledger) == 0
+        assert deal.view(1 - who).shown == ((who, DONE, 1 << 1),)
+        return deal, None, model
+    assert not deal.is_over
     step = 0
     while not deal.is_over:
         legal = deal.legal_actions()
@@ -278,10 +299,14 @@ def run_deal(rng, full):
 
 def test_random_deals_against_the_model():
     rng = random.Random(2024)
-    seen = {"pab": 0, "pab_to_loser": 0, "excuse_exchanged_later": 0, "excuse_last": 0}
+    seen = {"pab": 0, "pab_to_loser": 0, "excuse_exchanged_later": 0, "excuse_last": 0,
+            "annulled": 0}
     for i in range(10_000):
         deal, pab, model = run_deal(rng, full=i < 4000)
         r = deal.result()
+        if model.annulled:
+            seen["annulled"] += 1
+            continue
         if pab is not None:
             seen["pab"] += 1
             seen["pab_to_loser"] += pab != r.info["winner"]
@@ -335,7 +360,7 @@ def test_a_copy_is_independent_and_plays_the_same():
     rng = random.Random(11)
     for _ in range(50):
         deal = tarot.new_deal(V, random_options(rng), seed=rng.randrange(10**6), dealer=rng.randrange(2))
-        for _ in range(rng.randrange(78)):
+        for _ in range(rng.randrange(78) if not deal.is_over else 0):   # not when annulled
             deal.push(rng.choice(deal.legal_actions()))
         twin = deal.copy()
         rest = []

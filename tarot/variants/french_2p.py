@@ -50,6 +50,13 @@ targets always sum to 92, so exactly one player reaches his: the *winner*. He sc
 points above his target; the player who wins the last trick scores 10 more if it holds the Petit
 (petit au bout), whoever wins the deal.
 
+**The Petit** (``petit_rule``, §4.7, which lists two players among the modern game's). With
+``petit_sec`` (the default, FFT) a deal is annulled when a player's only trump among the cards he
+holds and sees, his hand and his face-up pile cards, is the Petit, without the Excuse; with
+``first_packet`` (the seed's curious rule) when the Petit is in the first packet of three of a
+player's hand; ``none``: never. An annulled deal is over at once, without an action: no score,
+``info["annulled"]`` names the rule, and ``shown`` holds ``(holder, done, Petit)``, public.
+
 **Scores** (``two_player_scoring``). ``winner_only`` (the seed): the winner scores ``25 + (points
 - target)``, the loser 0, and the petit au bout 10 goes to the last trick's winner; these scores
 are not zero-sum, so no points change hands and the ledger stays empty (``DealResult.by_source``
@@ -68,6 +75,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from ..core.actions import DONE
 from ..core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name,
     cards_of, format_card, mask, rank_of,
@@ -154,6 +162,11 @@ def obliged(cards: CardSet, lead: Card) -> CardSet:
 
 
 FRENCH_2P_OPTIONS: Final[tuple[Option, ...]] = (
+    Option("petit_rule", ("petit_sec", "first_packet", "none"), "petit_sec",
+           "A deal is annulled when a player's only trump, among his hand and his face-up pile "
+           "cards, is the Petit, without the Excuse (petit sec); or (the seed's rule) when the "
+           "Petit is in the first packet of three of a player's hand; or never.",
+           "FFT (S10); seed-modern"),
     Option("two_player_scoring", ("winner_only", "zero_sum"), "winner_only",
            "The winner scores 25 plus his points above his target and the loser nothing (not "
            "zero-sum: the ledger stays empty), or the loser pays the winner that much. Petit au "
@@ -191,7 +204,7 @@ class French2pDeal(Deal):
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list",
         "zero_sum", "bind", "hands", "stacks", "pile_of", "depth", "up", "trick", "leader",
-        "trick_no", "tricks", "won", "excuse", "ledger", "outcome", "shown",
+        "trick_no", "tricks", "won", "excuse", "ledger", "outcome", "shown", "annulled",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
@@ -225,6 +238,29 @@ class French2pDeal(Deal):
         self.shown: list[tuple[Seat, int, CardSet]] = []
         self.phase = "play"
         self.to_play: Seat | None = 1 - dealer
+        #: The rule that annulled the deal (``petit_sec``, ``first_packet``), or None.
+        self.annulled: str | None = None
+        self._check_petit()
+
+    def _check_petit(self) -> None:
+        """Petit sec, or the seed's Petit in a first packet: the deal is annulled (§4.7)."""
+        rule = self.options["petit_rule"]
+        if rule == "none":
+            return
+        for s in (1 - self.dealer, self.dealer):   # the order the hands are dealt in
+            if rule == "petit_sec":
+                held = self.playable(s)
+                if held & (TRUMPS | 1) != 1 << PETIT:
+                    continue
+            else:
+                # the hands are dealt by threes from deck position 36, the opponent first
+                first = 36 if s != self.dealer else 39
+                if PETIT not in self.deck[first:first + 3]:
+                    continue
+            self.annulled = rule
+            self.shown.append((s, DONE, 1 << PETIT))
+            self.phase, self.to_play = "over", None
+            return
 
     def _deal(self) -> None:
         """Hands, piles (``stacks[6 * seat + i]`` bottom to top), their depths and top cards."""
@@ -416,7 +452,7 @@ class French2pDeal(Deal):
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "zero_sum", "bind",
-                     "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown"):
+                     "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown", "annulled"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "hands", "depth", "up", "trick", "tricks", "won"):
             setattr(new, name, getattr(self, name).copy())
@@ -428,9 +464,14 @@ class French2pDeal(Deal):
         """Scores, card points (each seat's own pile) and the two score sources; ``info`` has
         ``points``, ``targets``, ``bouts``, ``winner``, ``margin`` (points above target),
         ``petit_au_bout`` (the seat that scored it, or None) and ``excuse`` (owner, trick, card
-        given in exchange: -1 never given, -2 none due)."""
+        given in exchange: -1 never given, -2 none due). An annulled deal scores nothing and its
+        ``info`` is ``{"annulled": rule}``."""
         if self.phase != "over":
             raise IllegalActionError(f"the deal is not over (phase {self.phase})")
+        if self.annulled:
+            return DealResult(scores=(0, 0), card_points=(0, 0), ledger=self.ledger.copy(),
+                              by_source={k: [0, 0] for k in self.SOURCES},
+                              info={"annulled": self.annulled})
         o = self.outcome
         assert o is not None
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
@@ -506,8 +547,11 @@ class French2pDeal(Deal):
         }
         if self.excuse is not None:
             extra["excuse"] = list(self.excuse)
+        if self.annulled:
+            extra["annulled"] = self.annulled
         fields = self._view_fields(seat, mine)
         fields.update({
+            "shown": tuple(self.shown),
             "table": (self.up[0], self.up[1]),
             "extra": extra,
         })
