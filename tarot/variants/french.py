@@ -35,9 +35,9 @@ move; the ``View`` of an annulled deal shows the holder's trump (``shown``: ``(s
 
 **The deal** (deck order fixes everything): packets of 3 (4 with three players) go to
 ``dealer + 1``, ``dealer + 2``, ..., the dealer, round after round; the chien's cards are dealt
-singly between packets, after packets number ``round(j * P / (C + 1))`` for ``j = 1..C`` (``P``
-packets, ``C`` chien cards): after packets 3, 7, 10, 14, 17, 21 with four players, 3, 5, 8,
-10, 13, 15 with three, 6, 12, 19 with five. The first and the last three cards of the pack are
+singly between packets, after packets number ``j * P / (C + 1)`` rounded (halves up) for
+``j = 1..C`` (``P`` packets, ``C`` chien cards): after packets 3, 7, 10, 14, 17, 21 with four
+players, 3, 5, 8, 10, 13, 15 with three, 6, 13, 19 with five. The first and the last three cards of the pack are
 thus never in the chien, which satisfies both ``chien_forbidden`` rules (a table-only option: it
 records the table's rule; the engine's deal is the same). ``FrenchDeal.deck_for`` builds the deck that deals
 given hands.
