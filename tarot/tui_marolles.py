@@ -236,13 +236,30 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
     elif v.phase == "declare":
         out.append("Declarations are voluntary; each shows its cards to everyone, and what is not "
                    "declared now can never be claimed. Say `done` when you have finished.")
+        # the values and conditions the options set (RULES.md §1.5, §1.11)
+        belle = ("5, and la Belle is then not paid again when played"
+                 if o.get("belle_with_7_tarots") == "replaces_play_payment" else
+                 "5, and la Belle is paid again when played")
+        kf3 = ("1 (2 in all with the four Tarots, declared as well)"
+               if o.get("three_kings_fool_value") == "2_total" else
+               "2 (and the four Tarots, declared as well, 1: 3 in all)")
+        imperial = ("K Q C J of a suit, or the four Kings, Queens, Cavaliers or Jacks: the four "
+                    "Kings make one besides their Kings declaration"
+                    if o.get("four_kings_imperial") == "separate_1m" else
+                    "K Q C J of a suit, or the four Queens, Cavaliers or Jacks")
+        triomphes = ("trumps and the Fool" if o.get("fool_counts_as_triomphe") == "true"
+                     else "trumps only, not the Fool")
+        fool_gap = ("; the Fool may fill one missing trump, and is shown with it"
+                    if o.get("fool_in_brizigole") == "true" else "")
         out.append("Values, in marques from each opponent: 4/5/6/7 Tarots 1/2/3/4 (the 7 Tarots with "
-                   "la Belle 5); 2 Kings + Fool 1, 3 Kings 1, 3 Kings + Fool 2, 4 Kings 3, 4 Kings + "
-                   "Fool 4; 10/15/20 triomphes (trumps and the Fool) 1/2/3; an Imperial (K Q C J of a "
-                   "suit, or the four Queens, Cavaliers or Jacks) 1 each; a Brizigole (XXI-XX-XIX-XVIII "
-                   "or I-II-III-IV, one more per further trump up to 6) 1/2/3; Tous les trois (XXI, I "
-                   "and the Fool) 3; Qui n'a le sien (two of XXI, I, Fool) 1 from each player holding "
-                   "none of them.")
+                   f"la Belle {belle}); 2 Kings + Fool 1, 3 Kings 1, 3 Kings + Fool {kf3}, 4 Kings 3, "
+                   f"4 Kings + Fool 4; 10/15/20 triomphes ({triomphes}) 1/2/3; an Imperial "
+                   f"({imperial}) 1 each; a Brizigole (XXI-XX-XIX-XVIII or I-II-III-IV, one more per "
+                   f"further trump up to 6{fool_gap}) 1/2/3; Tous les trois (XXI, I and the Fool) 3; "
+                   "Qui n'a le sien (two of XXI, I, Fool) 1 from each player holding none of them.")
+        if o.get("declarations_must_be_maximal") == "true":
+            out.append("Only the highest tier of each declaration you hold may be declared "
+                       "(declarations_must_be_maximal).")
     elif v.phase == "show":
         out.append("Your declaration leaves a choice of cards: choose which ones to show (they become "
                    "public), on one line or one by one.")

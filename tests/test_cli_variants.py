@@ -276,3 +276,26 @@ def test_the_marolles_help_follows_the_options(options, words):
     while deal.phase != "play":
         deal.push(deal.legal_actions()[0])
     assert words in " ".join(GUIDE.help(deal, deal.to_play))
+
+
+@pytest.mark.parametrize("options, words", [
+    ({}, "3 Kings + Fool 2 (and the four Tarots, declared as well, 1: 3 in all)"),
+    ({"three_kings_fool_value": "2_total"}, "3 Kings + Fool 1 (2 in all with the four Tarots"),
+    ({}, "10/15/20 triomphes (trumps and the Fool)"),
+    ({"fool_counts_as_triomphe": "false"}, "10/15/20 triomphes (trumps only, not the Fool)"),
+    ({"four_kings_imperial": "separate_1m"}, "the four Kings make one besides their Kings declaration"),
+    ({"fool_in_brizigole": "true"}, "the Fool may fill one missing trump"),
+    ({"declarations_must_be_maximal": "true"}, "Only the highest tier of each declaration"),
+])
+def test_the_marolles_declaration_help_follows_the_options(options, words):
+    """`help` at a declaration gives the values and conditions the options set (from a
+    terminal audit: it was a fixed text)."""
+    from tarot.tui_marolles import GUIDE
+
+    deal = tarot.new_deal("marolles-1637", options, seed=5)
+    while deal.phase != "declare":
+        deal.push(deal.legal_actions()[0])
+    text = " ".join(GUIDE.help(deal, deal.to_play))
+    assert words in text
+    if not options:   # the defaults say nothing of the other readings
+        assert "besides" not in text and "missing trump" not in text and "highest tier" not in text
