@@ -250,28 +250,39 @@ class Narrator:
         self.out = out
         self.names = list(names)
         self.reveal = reveal
-        self._ledger = 0
+        #: The payments told so far, with their words (the deal's ledger may take some back).
+        self._told: list[tuple[Payment, str]] = []
         self._tricks = 0
         self.state: dict = {}
 
     def start(self, deal: Deal) -> None:
         self.out.print(Text(f"{self.names[deal.dealer]} deals.", style="bold"))
-        self._ledger = self._tricks = 0
+        self._told, self._tricks = [], 0
         self.state = {}
         guide_for(deal).start(self.out, deal, self.names)
         self.payments(deal)
 
     def payments(self, deal: Deal) -> None:
+        """Tell the payments made since the last call, and those taken back (a revoke owned up
+        to takes the play back, and its payments with it), so that the payments told always
+        add up to the ledger."""
         entries = deal.ledger.entries
-        for p in entries[self._ledger:]:
-            self.out.print(Text("  " + describe_payment(p, deal, self.names), style="yellow"))
-        self._ledger = len(entries)
+        told = self._told
+        k = 0
+        while k < len(told) and k < len(entries) and told[k][0] == entries[k]:
+            k += 1
+        for _, words in told[k:]:
+            self.out.print(Text(f"  Taken back: {words}", style="yellow"))
+        del told[k:]
+        for p in entries[k:]:
+            words = describe_payment(p, deal, self.names)
+            told.append((p, words))
+            self.out.print(Text("  " + words, style="yellow"))
 
     def after(self, deal: Deal, seat: int, phase: str, action: int) -> None:
         """Call after ``deal.push(action)`` made by ``seat`` in ``phase``."""
         # the play can go back (a revoke owned up to): tricks and payments taken back
         self._tricks = min(self._tricks, len(deal.tricks))
-        self._ledger = min(self._ledger, len(deal.ledger.entries))
         guide = guide_for(deal)
         guide.narrate(self.out, deal, self.names, self.reveal, seat, phase, action, self.state)
         if phase in guide.card_phases and deal.phase == phase and deal.to_play == seat:

@@ -299,3 +299,40 @@ def test_the_marolles_declaration_help_follows_the_options(options, words):
     assert words in text
     if not options:   # the defaults say nothing of the other readings
         assert "besides" not in text and "missing trump" not in text and "highest tier" not in text
+
+
+def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
+    """With the revoke window, owning up takes the play back, and the payments made since with
+    it: the terminal says which ("Taken back: ..."), so that the payments told always add up to
+    the deal's marques (from a terminal audit: they vanished without a word)."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from tarot.tui import Narrator
+
+    names = ["South", "East", "West"]
+    opts = {"revoke_handling": "penalty_1m_forfeit_with_correction_window"}
+    told_back = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", opts, seed=seed)
+        buf = io.StringIO()
+        narrator = Narrator(Console(file=buf, width=200), names, set())
+        narrator.start(deal)
+        while not deal.is_over:
+            seat, phase = deal.to_play, deal.phase
+            legal = deal.legal_actions()
+            # own up whenever one can, late: after the play has gone on and paid
+            action = legal[-1] if legal[-1] >= 78 and rng.random() < 0.5 else rng.choice(legal)
+            deal.push(action)
+            narrator.after(deal, seat, phase, action)
+            net = [0, 0, 0]
+            for m in re.finditer(r"^  (Taken back: )?(\w+) pays (\d+) M to (\w+):", buf.getvalue(), re.M):
+                amount = int(m.group(3)) * (-1 if m.group(1) else 1)
+                net[names.index(m.group(2))] -= amount
+                net[names.index(m.group(4))] += amount
+            assert net == deal.ledger.totals(), (seed, len(deal.history))
+        told_back += buf.getvalue().count("Taken back:")
+    assert told_back > 0
