@@ -136,18 +136,38 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
     if not winners or not losers:
         out.print("No card-point payments: there must be at least one winner and one loser.")
         return
+    o = deal.options
     if len(winners) == 1:
         out.print(f"One winner: each loser pays {names[winners[0]]} 1 M per full 5 points below par.")
-    elif deal.options.get("two_winner_rule") == "dm_literal_top_winner":
-        out.print(f"Two winners: {names[losers[0]]} pays 1 M per full 5 points below par to the winner "
-                  "with more points (dm_literal_top_winner).")
+        none = "No loser is a full 5 points below par"
+    elif o.get("two_winner_rule") == "dm_literal_top_winner":
+        loser = losers[0]
+        owed = (par - pts[loser]) // 5
+        top = max(pts[s] for s in winners)
+        tied = [s for s in winners if pts[s] == top]
+        if len(tied) == 1:
+            out.print(f"Two winners: {names[loser]} pays 1 M per full 5 points below par to the winner "
+                      f"with more points, {names[tied[0]]} (dm_literal_top_winner).")
+            none = f"{names[loser]} is not a full 5 points below par"
+        else:
+            out.print(f"Two winners with equal points: {names[loser]} owes 1 M per full 5 points below "
+                      f"par ({owed} M) to the winner with more points (dm_literal_top_winner), and "
+                      + {"split_floor": "it is split between them, each getting half, rounded down "
+                                        "(dm_tie_split=split_floor).",
+                         "each_full": "each of them is paid it in full (dm_tie_split=each_full).",
+                         "none": "there is none: nobody is paid (dm_tie_split=none)."}
+                      [str(o.get("dm_tie_split"))])
+            none = (f"{names[loser]} is not a full 5 points below par" if not owed else
+                    "Half of it rounds down to nothing" if o.get("dm_tie_split") == "split_floor"
+                    else "Tied winners are paid nothing")
     else:
         out.print(f"Two winners: each collects 1 M per full 5 points above par from {names[losers[0]]}.")
+        none = "Neither winner is a full 5 points above par"
     paid = [p for p in deal.ledger.entries if p.reason == "card_points"]
     for p in paid:
         out.print(Text("  " + describe_payment(p, deal, names), style="yellow"))
     if not paid:
-        out.print("  Nobody is a full 5 points from par: no payment.")
+        out.print(f"  {none}: no payment.")
     for s in r.info.get("forfeited", []):
         out.print(f"  ({names[s]} has forfeited and receives nothing.)")
 
