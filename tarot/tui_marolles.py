@@ -207,11 +207,14 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
         if hand & 1:
             goes = ("goes to the trick's winner" if o.get("fool_last_trick_card") == "to_trick_winner"
                     else "stays yours")
+            given = (" (at the end you give that trick's winner an empty card from your pile for it: "
+                     "fool_exchange=give_empty_card)" if o.get("fool_exchange") == "give_empty_card"
+                     else "")
             out.append("The Fool cannot excuse in the last trick: held to the end it costs "
                        f"{o.get('fool_not_excused_penalty', '2')} M to each opponent, and played there "
-                       f"it {goes}." if last else
+                       f"it {goes}{given if goes == 'stays yours' else ''}." if last else
                        "You may instead excuse yourself with the Fool: it never wins, comes back to your "
-                       "pile, and earns 1 M from each opponent.")
+                       f"pile{given}, and earns 1 M from each opponent.")
         revokes = o.get("revoke_handling", "engine_prevents")
         if revokes != "engine_prevents":
             out.append("Any card may be played (revoke_handling): one that breaks the rule above is a "
@@ -401,6 +404,12 @@ class MarollesGuide(Guide):
         out.print("Each pile (tricks won and own discards) is counted in packets of three: a "
                   "counting card with two empties scores its value (Tarots 5, Queens 4, Cavaliers 3, "
                   "Jacks 2), three empties score 1.")
+        if "fool_exchange" in r.info:
+            owner, winner, c = r.info["fool_exchange"]
+            what = (f"an empty card, {card_name(c, deal.notation)}," if c != FOOL else
+                    "the Fool itself, having no empty card,")
+            out.print(f"For the Fool kept in trick {r.info['fool_kept'][1] + 1}, {names[owner]} gave "
+                      f"{names[winner]} {what} before the count (fool_exchange=give_empty_card).")
         for s in range(deal.players):
             lines, total = explain_packets(deal.piles[s], deal.notation)
             out.print(Text(f"{names[s]}: {r.card_points[s]} points", style="bold"))

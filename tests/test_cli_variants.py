@@ -359,3 +359,42 @@ def test_the_card_point_count_says_why_nothing_or_who_is_paid(args, words):
     assert res.exit_code == 0, res.stdout
     assert words in res.stdout, res.stdout[-1500:]
     assert "Nobody is a full 5 points" not in res.stdout
+
+
+def test_the_fools_exchange_is_told_before_the_count():
+    """fool_exchange=give_empty_card: the card the Fool's owner gives is in the result
+    (``info["fool_exchange"]``: owner, receiver, card)
+    and the terminal tells it before counting the piles (from a terminal audit: the piles did
+    not add up, and nothing said why)."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from tarot.core.cards import card_name
+    from tarot.tui_marolles import GUIDE
+
+    names = ["South", "East", "West"]
+    seen = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", {"fool_exchange": "give_empty_card"}, seed=seed)
+        while not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+        info = deal.result().info
+        if "fool_exchange" not in info:
+            assert "fool_kept" not in info or info["fool_kept"][0] == info["fool_kept"][2]
+            continue
+        seen += 1
+        owner, receiver, card = info["fool_exchange"]
+        assert (owner, receiver) == (info["fool_kept"][0], info["fool_kept"][2]) and owner != receiver
+        assert deal.piles[receiver] >> card & 1 and not deal.piles[owner] >> card & 1
+        buf = io.StringIO()
+        GUIDE.end_of_deal(Console(file=buf, width=300), deal, names)
+        text = buf.getvalue()
+        told = f"{names[owner]} gave {names[receiver]} "
+        assert told in text and text.index(told) < text.index(f"{names[0]}: ")
+        assert card_name(card, deal.notation) in text or card == 0
+        deal.push(deal.pop())   # taken back and played again: told again, the same
+        assert deal.result().info["fool_exchange"] == [owner, receiver, card]
+    assert seen > 10

@@ -945,6 +945,7 @@ class MarollesDeal(Deal):
                 give = empties & -empties if empties else 1
                 self.piles[owner] &= ~give
                 self.piles[winner] |= give
+                self.result_info = {"fool_exchange": [owner, winner, give.bit_length() - 1]}
         pts = tuple(packet_points(self.piles[s]) for s in range(n))
         self.points = pts
         self._card_point_payments(pts)
@@ -1089,6 +1090,8 @@ class MarollesDeal(Deal):
         return whole
 
     def _restore(self, s: tuple) -> None:
+        if self.result_info:  # the settlement taken back (only a settled deal has any)
+            self.result_info = {}
         if len(s) == 2:
             whole, (tricks, entries, shown, revokes, self.corrected, taken, n_shown_log, n_log,
                     self.mort_seen) = s
@@ -1156,6 +1159,7 @@ class MarollesDeal(Deal):
                 info["fool_excused"] = self.fool_kept
         if self.MORT:
             info["mort_pile"] = self.piles[self.players]
+        info.update(self.result_info)
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         return DealResult(
             scores=tuple(ledger.totals()),
