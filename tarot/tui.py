@@ -575,6 +575,10 @@ class PlaySession:
     def refuse(self, line: str, reason: str) -> None:
         if self.script:
             raise ScriptError(f"illegal input {reprlib.repr(line)} ({self.where(self.deal)}): {reason}")
+        # the engine's reasons name the seat: at the table it is "you"
+        seat = rf"\bseat {self.me}"
+        reason = re.sub(seat + r" does not\b", "you do not", reason)
+        reason = re.sub(seat + r"\b", "you", reason)
         self.out.print(Text(f"Refused: {reason}. (`help` explains what you may do.)", style="bold red"))
 
     def choices(self, deal: Deal, chosen: Sequence[int]) -> list[int]:

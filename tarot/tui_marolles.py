@@ -114,8 +114,9 @@ def explain_packets(pile: CardSet, notation) -> tuple[list[str], int]:
     elif len(surplus) == 2:
         v = _packet_value([*surplus, None])
         total += v
-        lines.append(f"2 surplus cards ({' and '.join(tok(c) for c in surplus)}), counted as if a "
-                     f"third empty were there = {plural(v, 'point')}")
+        which = ("2 surplus empties" if surplus == [None, None] else
+                 f"2 surplus cards ({' and '.join(tok(c) for c in surplus)})")
+        lines.append(f"{which}, counted as if a third empty were there = {plural(v, 'point')}")
     lines.append(f"total {plural(total, 'point')}")
     return lines, total
 
@@ -295,6 +296,15 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
     return out
 
 
+#: What a payment given back by a forfeiting player had been for (its ledger reason).
+_GIVEN_BACK: dict[str, str] = {
+    "tarot": "a Tarot", "belle": "la Belle", "ultimo": "the Ultimo", "revoke": "a revoke",
+    "declaration": "a declaration", "qui_na_le_sien": "Qui n'a le sien", "cut": "the cut card",
+    "excuse": "the Fool's excuse", "card_points": "card points", "wrong_discard": "a wrong discard",
+    "discard": "a discard", "fool_not_excused": "the Fool not excused",
+}
+
+
 class MarollesGuide(Guide):
     """Marolles at the table: discards and declarations narrated, the rules of each phase, every
     payment in words, the piles counted in packets of three."""
@@ -462,7 +472,9 @@ class MarollesGuide(Guide):
         if r == "revoke":
             return f"{payer} revoked with {cname}"
         if r == "forfeit":
-            return f"{payer} has forfeited: a receipt ({p.detail}) is given back"
+            why = _GIVEN_BACK.get(p.detail, p.detail.replace("_", " "))
+            when = f" in trick {p.trick + 1}" if p.trick is not None else ""
+            return f"{payer} has forfeited: he gives back the {p.amount} M {payee} paid him{when} ({why})"
         if r == "redeal":
             return f"{payer} was granted a redeal"
         return r.replace("_", " ") + (f" ({p.detail})" if p.detail else "")

@@ -406,6 +406,7 @@ def test_packets_explained_as_the_brief_example():
     ("KS QS CS", 10, "packet KS QS CS = 10 points"),                       # three counting: sum - 2
     ("QC CC 10S", 6, "packet QC CC an empty = 6 points"),                  # S9's example: 4 + 3 - 1
     ("KS QS 4S 5S 6S", 9, "1 of the counting cards = 5 points with 2 empties"),  # + QS and an empty: 4
+    ("KS 4S 5S 6S 7S", 6, "2 surplus empties, counted as if a third empty were there = 1 point"),
 ])
 def test_packets_of_counting_cards(text, expected, phrase):
     from tarot.tui_marolles import explain_packets
@@ -484,3 +485,12 @@ def test_discard_penalties_are_told_after_the_discards():
     told = [i for i, ln in enumerate(lines) if " discards " in ln]
     assert paid and told
     assert min(paid) > min(told)
+
+
+def test_interactive_refusals_speak_to_the_player():
+    """At the table a refusal says "you", and a card outside the 66-card pack is refused as such
+    (from a terminal audit: "seat 0 does not hold Ace of Swords")."""
+    res = CliRunner().invoke(app, ["play", "--seed", "7"], input="KS\nAS\nquit\n")
+    assert "Refused: you do not hold King of Swords" in res.stdout
+    assert "Refused: Ace of Swords is not in the 66-card pack" in res.stdout
+    assert "seat 0" not in res.stdout.split("You are South (seat 0)")[-1]

@@ -314,7 +314,7 @@ def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
 
     names = ["South", "East", "West"]
     opts = {"revoke_handling": "penalty_1m_forfeit_with_correction_window"}
-    told_back = 0
+    told_back = gave_back = 0
     for seed in range(40):
         rng = random.Random(seed)
         deal = tarot.new_deal("marolles-1637", opts, seed=seed)
@@ -335,7 +335,9 @@ def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
                 net[names.index(m.group(4))] += amount
             assert net == deal.ledger.totals(), (seed, len(deal.history))
         told_back += buf.getvalue().count("Taken back:")
-    assert told_back > 0
+        gave_back += buf.getvalue().count("has forfeited: he gives back the 1 M")
+        assert "a receipt (" not in buf.getvalue()
+    assert told_back > 0 and gave_back > 0
 
 
 @pytest.mark.parametrize("args, words", [

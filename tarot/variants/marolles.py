@@ -676,6 +676,8 @@ class MarollesDeal(Deal):
             what = {"redeal": "ask for a redeal or pass (redeal / done)", "grant": "grant or refuse the redeal",
                     "declare": "declare or say done"}[ph]
             return f"{tok} is not legal now: seat {p} must {what}"
+        if action < 78 and not self.PACK >> action & 1:
+            return f"{card_name(action, n)} is not in the {self.PACK.bit_count()}-card pack"
         if action < 78 and not self.hands[p] >> action & 1:
             if ph == "show":
                 return f"seat {p} cannot show {card_name(action, n)}: it is not in the hand"
