@@ -350,9 +350,14 @@ class MarollesGuide(Guide):
             if action == DONE and phase == "declare" and seat not in declared:
                 out.print(f"{name} declares nothing.")
         elif phase == "play" and action == ACKNOWLEDGE_REVOKE:
+            # every card played from the revoke on goes back, those of a trick not yet complete
+            # too (told here: no trick line ever shows them)
+            back = deal.taken_back[state.get("taken_back", 0):]
+            state["taken_back"] = len(deal.taken_back)
+            cards = ", ".join(f"{names[s]} {format_card(c, n)}" for s, c in back)
             out.print(Text(f"{name} owns up to a revoke: the cards played from it on go back to their "
-                           f"hands, and the play resumes at trick {len(deal.tricks) + 1}, where "
-                           f"{name} now follows the rules. No penalty.", style="magenta"))
+                           f"hands ({cards}), and the play resumes at trick {len(deal.tricks) + 1}, "
+                           f"where {name} now follows the rules. No penalty.", style="magenta"))
         elif phase == "redeal":
             out.print(f"{name} asks for a redeal." if action != DONE else f"{name} keeps the hand.")
         elif phase == "grant":

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 import tarot
 from tarot.cli import app
+from tarot.core.actions import ACKNOWLEDGE_REVOKE
 from tarot.records import load_record, replay
 
 runner = CliRunner()
@@ -304,7 +305,8 @@ def test_the_marolles_declaration_help_follows_the_options(options, words):
 def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
     """With the revoke window, owning up takes the play back, and the payments made since with
     it: the terminal says which ("Taken back: ..."), so that the payments told always add up to
-    the deal's marques (from a terminal audit: they vanished without a word)."""
+    the deal's marques (from a terminal audit: they vanished without a word). The cards that go
+    back are named, a trick's not yet complete among them (no trick line ever showed those)."""
     import io
     import random
 
@@ -314,7 +316,7 @@ def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
 
     names = ["South", "East", "West"]
     opts = {"revoke_handling": "penalty_1m_forfeit_with_correction_window"}
-    told_back = gave_back = 0
+    told_back = gave_back = cut_short = 0
     for seed in range(40):
         rng = random.Random(seed)
         deal = tarot.new_deal("marolles-1637", opts, seed=seed)
@@ -326,8 +328,15 @@ def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
             legal = deal.legal_actions()
             # own up whenever one can, late: after the play has gone on and paid
             action = legal[-1] if legal[-1] >= 78 and rng.random() < 0.5 else rng.choice(legal)
+            back = len(deal.taken_back)
             deal.push(action)
             narrator.after(deal, seat, phase, action)
+            if action == ACKNOWLEDGE_REVOKE:
+                # every card that goes back is named, those of a trick not yet complete too
+                line = buf.getvalue().rsplit("owns up to a revoke", 1)[1].split("\n")[0]
+                named = re.findall(r"(\w+) (\w+)[,)]", line.split("(", 1)[1].split(")")[0] + ")")
+                assert named == [(names[s], deal.action_token(c)) for s, c in deal.taken_back[back:]]
+                cut_short += len(named) % 3 != 0  # a trick not complete went back too
             net = [0, 0, 0]
             for m in re.finditer(r"^  (Taken back: )?(\w+) pays (\d+) M to (\w+):", buf.getvalue(), re.M):
                 amount = int(m.group(3)) * (-1 if m.group(1) else 1)
@@ -337,7 +346,7 @@ def test_payments_taken_back_with_a_revoke_owned_up_to_are_told():
         told_back += buf.getvalue().count("Taken back:")
         gave_back += buf.getvalue().count("has forfeited: he gives back the 1 M")
         assert "a receipt (" not in buf.getvalue()
-    assert told_back > 0 and gave_back > 0
+    assert told_back > 0 and gave_back > 0 and cut_short > 0
 
 
 @pytest.mark.parametrize("args, words", [
