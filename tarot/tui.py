@@ -17,6 +17,7 @@ East, on your right, then West, on your left (with four players: South, East, No
 
 from __future__ import annotations
 
+import codecs
 import re
 import reprlib
 import sys
@@ -48,13 +49,79 @@ MORT = "le Mort"
 UNIT_SHORT = {"marques": "M", "points": "pts"}
 
 
+#: What a terminal that cannot show a character gets instead (``make_console``).
+ASCII_FALLBACK = {"→": "->", "−": "-", "–": "-", "—": "--", "…": "...", "·": ".", "─": "-",
+                  "×": "x", "±": "+/-", "≥": ">=", "≤": "<=", "«": '"', "»": '"', "’": "'"}
+
+
+def _ascii_fallback(err: UnicodeEncodeError) -> tuple[str, int]:
+    """Codec error handler: an arrow as ``->``, a letter without its accent (``é`` as ``e``),
+    anything else as ``?``."""
+    import unicodedata
+
+    out = []
+    for ch in err.object[err.start:err.end]:
+        plain = ASCII_FALLBACK.get(ch) or unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        out.append(plain or "?")
+    return "".join(out), err.end
+
+
+codecs.register_error("tarot-ascii", _ascii_fallback)
+
+
+def _encodable(stream) -> None:
+    """Let ``stream`` write what its encoding cannot (a Latin-1 or cp437 terminal): with the
+    fallbacks above rather than a UnicodeEncodeError in the middle of a game."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "→−…─é".encode(encoding)
+    except UnicodeEncodeError:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="tarot-ascii")
+    except LookupError:
+        pass
+
+
 def make_console(plain: bool, stderr: bool = False) -> Console:
-    """A console for the command: ``plain`` gives text without colours or markup styling."""
+    """A console for the command: ``plain`` gives text without colours or markup styling.
+
+    Lines are wrapped by the console only on a terminal (at word boundaries, ``wrapped`` keeps
+    a card with its number); written to a file or a pipe, or ``plain``, each line stays whole.
+    """
+    _encodable(sys.stderr if stderr else sys.stdout)
     # no markup: what is printed quotes input ("'[/x]' is not a card"), which rich would read
     if plain:
         return Console(stderr=stderr, color_system=None, highlight=False, emoji=False, soft_wrap=True,
                        markup=False)
-    return Console(stderr=stderr, highlight=False, emoji=False, soft_wrap=True, markup=False)
+    out = Console(stderr=stderr, highlight=False, emoji=False, markup=False)
+    out.soft_wrap = not out.is_terminal
+    return out
+
+
+def wrapped(head: str | Text, items: Sequence[Text], width: int | None, sep: str = " ") -> list[Text]:
+    """``head`` followed by ``items`` separated by ``sep``, on as many lines as ``width`` needs:
+    an item is never split, and the lines after the first start under the first item (one
+    line when ``width`` is None: a console that does not wrap; under a head wider than half
+    the line, they are indented by four)."""
+    first = Text(head) if isinstance(head, str) else head.copy()
+    indent = " " * (first.cell_len if width is None or 2 * first.cell_len <= width else 4)
+    lines, fresh = [first], True
+    for item in items:
+        line = lines[-1]
+        if not fresh and width is not None and line.cell_len + len(sep) + item.cell_len > width:
+            lines.append(Text(indent))
+            fresh = True
+        if not fresh:
+            lines[-1].append(sep)
+        lines[-1].append_text(item)
+        fresh = False
+    return lines
+
+
+def console_width(out: Console) -> int | None:
+    """The width lines are fitted to on ``out``; None where it does not wrap (``make_console``)."""
+    return None if out.soft_wrap else out.width
 
 
 def seat_names(players: int, me: int = 0, step: int = 1) -> list[str]:
@@ -88,30 +155,42 @@ def in_display_order(cards: CardSet | Sequence[Card], power: Callable[[Card], in
     return sorted(seq, key=lambda c: display_key(c, power))
 
 
+def card_items(cards: Sequence[Card], marked: CardSet, notation, chosen: CardSet = 0,
+               dim: bool = True) -> list[Text]:
+    """Card tokens for a row: ``marked`` ones (legal now) with a ``*`` in green, ``chosen``
+    ones with a ``+`` in cyan, the others (when ``dim``) greyed; the marks are there without
+    colour too."""
+    out = []
+    for c in cards:
+        tok = format_card(c, notation)
+        if chosen >> c & 1:
+            out.append(Text(tok + "+", style="bold cyan"))
+        elif marked >> c & 1:
+            out.append(Text(tok + "*", style="bold green"))
+        else:
+            out.append(Text(tok + " ", style="dim" if dim else ""))
+    return out
+
+
 def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
-               power: Callable[[Card], int] = rank_of) -> list[Text]:
-    """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``."""
+               power: Callable[[Card], int] = rank_of, width: int | None = None) -> list[Text]:
+    """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``;
+    the others are greyed only when some card of the hand is marked or chosen (to bid or to
+    declare, the whole hand is plain). A suit wider than ``width`` goes on under itself."""
     groups: list[tuple[str, list[Card]]] = [("Trumps", [])]
     groups += [(notation.suit_names_en[s], []) for s in range(4)]
-    width = max(len(label) for label, _ in groups)
+    label_width = max(len(label) for label, _ in groups)
     for c in in_display_order(hand, power):
         s = suit_of(c)
         groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
+    dim = bool(hand & (marked | chosen))
     out = []
     for label, cards in groups:
-        if not cards:
-            continue
-        line = Text(f"  {label:<{width}} ")
-        for c in cards:
-            tok = format_card(c, notation)
-            if chosen >> c & 1:
-                line.append(tok + "+ ", style="bold cyan")
-            elif marked >> c & 1:
-                line.append(tok + "* ", style="bold green")
-            else:
-                line.append(tok + "  ", style="dim")
-        line.rstrip()
-        out.append(line)
+        if cards:
+            for line in wrapped(f"  {label:<{label_width}} ", card_items(cards, marked, notation, chosen, dim),
+                                width):
+                line.rstrip()
+                out.append(line)
     return out
 
 
@@ -193,8 +272,10 @@ class Guide:
         """A named action as offered in the choices (a token, perhaps with words)."""
         return deal.action_token(action)
 
-    def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str]) -> list:
-        """Lines shown above the person's hand at each turn (cards on the table...)."""
+    def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str],
+                    width: int | None = None) -> list:
+        """Lines shown above the person's hand at each turn (cards on the table...), fitted to
+        ``width`` where they list cards (``wrapped``)."""
         return []
 
     def marked_cards(self, deal: Deal, view: View) -> CardSet:
@@ -283,14 +364,15 @@ class Narrator:
         """Call after ``deal.push(action)`` made by ``seat`` in ``phase``."""
         # the play can go back (a revoke owned up to): tricks and payments taken back
         self._tricks = min(self._tricks, len(deal.tricks))
+        # a trick the card completed is told first: what the guide says of the card (a partner
+        # revealed by it, a card given for the Fool) follows the trick that shows it
+        for i in range(self._tricks, len(deal.tricks)):
+            self.out.print(trick_text(deal, i, self.names))
+        self._tricks = len(deal.tricks)
         guide = guide_for(deal)
         guide.narrate(self.out, deal, self.names, self.reveal, seat, phase, action, self.state)
         if phase in guide.card_phases and deal.phase == phase and deal.to_play == seat:
             return  # the seat goes on choosing cards: what they cost is told with them, after
-        if len(deal.tricks) > self._tricks:
-            for i in range(self._tricks, len(deal.tricks)):
-                self.out.print(trick_text(deal, i, self.names))
-            self._tricks = len(deal.tricks)
         self.payments(deal)
 
 
@@ -312,24 +394,41 @@ def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str = "En
     out.print()
     out.print(Text(f"{title}.", style="bold underline"))
     guide_for(deal).end_of_deal(out, deal, names)
-    out.print(source_table(deal, names, r.by_source, r.scores, f"{deal.SCORE_UNIT.capitalize()} this deal"))
+    out.print(source_table(deal, names, r.by_source, r.scores, f"{deal.SCORE_UNIT.capitalize()} this deal",
+                           width=out.width))
 
 
 def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequence[int],
-                 title: str, totals: Sequence[int] | None = None) -> Table:
+                 title: str, totals: Sequence[int] | None = None, width: int | None = None) -> Table:
+    """Scores by source of payment, a column per seat; on a console ``width`` wide, too narrow
+    for the seats' names (six players, or fewer on a narrow terminal), the columns are headed
+    by their initials (NE, SW) rather than cut to "North…"."""
     players, guide = deal.players, guide_for(deal)
-    t = Table(title=title, box=box.SIMPLE, title_justify="left")
-    t.add_column("")
-    for s in range(players):
-        t.add_column(names[s], justify="right")
-    for src in deal.SOURCES:
-        row = by_source.get(src, [0] * players)
-        if any(row):
-            t.add_row(guide.source_title(src), *(f"{v:+d}" for v in row))
-    t.add_row(Text("total", style="bold"), *(Text(f"{v:+d}", style="bold") for v in scores))
-    if totals is not None:
-        t.add_row("match so far", *(f"{v:+d}" for v in totals))
-    return t
+
+    def table(heads: Sequence[str]) -> Table:
+        t = Table(title=title, box=box.SIMPLE, title_justify="left")
+        t.add_column("")
+        for s in range(players):
+            t.add_column(heads[s], justify="right", no_wrap=True)
+        for src in deal.SOURCES:
+            row = by_source.get(src, [0] * players)
+            if any(row):
+                t.add_row(guide.source_title(src), *(f"{v:+d}" for v in row))
+        t.add_row(Text("total", style="bold"), *(Text(f"{v:+d}", style="bold") for v in scores))
+        if totals is not None:
+            t.add_row("match so far", *(f"{v:+d}" for v in totals))
+        return t
+
+    full = table(names[:players])
+    if width is None or Console(width=10_000).measure(full).maximum <= width:
+        return full
+    return table([short_name(names[s]) for s in range(players)])
+
+
+def short_name(name: str) -> str:
+    """A compass name by its initials (``North-East`` as ``NE``); other names as they are."""
+    parts = name.split("-")
+    return "".join(p[0] for p in parts) if all(p in ("North", "South", "East", "West") for p in parts) else name
 
 
 # ---------------------------------------------------------------------------------------
@@ -482,12 +581,17 @@ class PlaySession:
             done += not annulled
             void = f", and {plural(number - done, 'hand')} not played out" if number > done else ""
             self.out.print(source_table(deal, self.names, {}, self.match.totals,
-                                        f"Running {deal.SCORE_UNIT} after {plural(done, 'deal')}{void}"))
+                                        f"Running {deal.SCORE_UNIT} after {plural(done, 'deal')}{void}",
+                                        width=self.out.width))
             self.save(deal, number)
             if guide_for(deal).after_deal(self.out, deal, self.names, self.game_state):
                 return 0
             if not annulled and done < self.deals and not self.script:
-                line = self.read_line("Press Enter for the next deal (or type quit): ")
+                try:
+                    line = self.read_line("Press Enter for the next deal (or type quit): ")
+                except KeyboardInterrupt:
+                    self.out.print("\nInterrupted: you leave the table.")
+                    return 130
                 if line is None or line.strip().lower() in ("quit", "exit", "q"):
                     return 0
         return 0
@@ -661,15 +765,18 @@ class PlaySession:
             head = guide.header(deal, v, chosen, self.names)
             if head:
                 out.print(Text(head, style="bold"))
-        for line in guide.table_lines(deal, v, marked, self.names):
+        width = console_width(out)
+        for line in guide.table_lines(deal, v, marked, self.names, width):
             out.print(line)
         out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}):")
-        for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power):
+        for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power, width):
             out.print(line)
         choices = self.choices(deal, chosen)
-        labels = [f"{i} {guide.action_label(deal, a) if a >= 78 else deal.action_token(a)}"
+        labels = [Text(f"{i} {guide.action_label(deal, a) if a >= 78 else deal.action_token(a)}")
                   for i, a in enumerate(choices, 1)]
-        out.print(Text("Choices: " + " · ".join(labels), style="green"))
+        for line in wrapped("Choices: ", labels, width, " · "):
+            line.stylize("green")
+            out.print(line)
 
 
 # ---------------------------------------------------------------------------------------
@@ -780,26 +887,26 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
 
 def options_table(cls) -> Table:
     """Every option of a variant: key and default, accepted values, what it decides and its
-    basis in the sources; options that matter only at a physical table say so."""
-    t = Table(title=f"Options of {cls.variant} ({cls.title}); give them as --option key=value",
+    basis in the sources; options that matter only at a physical table say so. The values
+    are listed under the key, each whole on its line (one to be typed is never folded)."""
+    t = Table(title=f"Options of {cls.variant} ({cls.title})\nGive them as --option key=value",
               box=box.SIMPLE, title_justify="left", show_lines=True, expand=True)
-    t.add_column("option", no_wrap=True, style="bold")
-    t.add_column(Text("values"), overflow="fold", ratio=2)
-    t.add_column(Text("what it decides [basis]"), overflow="fold", ratio=3)
+    t.add_column(Text("option: values"), no_wrap=True)
+    t.add_column(Text("what it decides [basis]"), overflow="fold")
     for o in cls.OPTIONS:
-        values = Text()
-        for i, c in enumerate(o.choices):
-            values.append(("\n" if i else "") + c, style="cyan" if c == o.default else "")
+        head = Text(o.key, style="bold")
+        for c in o.choices:
+            head.append("\n  " + c, style="cyan" if c == o.default else "")
             if c == o.default:
-                values.append(" (default)", style="cyan")
+                head.append(" (default)", style="cyan")
         if o.int_range:
-            values.append(f"\nan integer {o.int_range[0]}..{o.int_range[1]}")
+            head.append(f"\n  an integer {o.int_range[0]}..{o.int_range[1]}")
         doc = Text(o.doc)
         if o.table_only:
             doc.append(" Table only: the engine never needs it.", style="italic")
         if o.basis:
             doc.append(f" [{o.basis}]", style="dim")
-        t.add_row(o.key, values, doc)
+        t.add_row(head, doc)
     return t
 
 
@@ -828,11 +935,18 @@ def stdin_reader() -> Callable[[str], str | None]:
 
 
 def console_reader(out: Console) -> Callable[[str], str | None]:
+    """Interactive mode: a prompt, and the line typed. Input that comes from a pipe or a file
+    is not echoed by a terminal, so it is written after the prompt here: the move shows."""
+    echo = not sys.stdin.isatty()
+
     def read(prompt: str) -> str | None:
         try:
-            return out.input(Text(prompt, style="bold cyan"))
+            line = out.input(Text(prompt, style="bold cyan"))
         except EOFError:
             return None
+        if echo:
+            out.print(line, style="cyan")
+        return line
     return read
 
 

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, suit_of
+from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, mask, suit_of
 from .core.deal import Deal, View
-from .tui import Guide, in_display_order, plural
+from .tui import Guide, card_items, in_display_order, plural, wrapped
 from .variants.early_french import CARD_VALUES, EarlyFrenchGame
 
 TABLE_TEXT = {
@@ -57,11 +57,17 @@ class EarlyFrenchGuide(Guide):
                     "choice (the Fool itself excepted).")
         return super().header(deal, view, chosen, names)
 
-    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str],
+                    width: int | None = None) -> list:
         if view.phase != "consolation":
             return []
         pile = deal.piles[view.seat] & ~1  # the cards he has won, his own knowledge
-        return [f"Cards you have won: {' '.join(format_card(c, deal.notation) for c in in_display_order(pile, deal.card_power))}"]
+        # the ones he may give are marked, as the cards to choose are in every other phase
+        items = card_items(in_display_order(pile, deal.card_power), mask(view.legal_actions), deal.notation)
+        lines = wrapped("Cards you have won: ", items, width)
+        for line in lines:
+            line.rstrip()
+        return lines
 
     def help(self, deal: Deal, seat: int) -> list[str]:
         v = deal.view(seat)

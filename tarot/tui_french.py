@@ -17,7 +17,7 @@ from .core.cards import BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, 
 from .core.counting import FRENCH_TARGETS
 from .core.deal import Deal, View
 from .core.ledger import Payment
-from .tui import Guide, in_display_order, pending_cards, plural
+from .tui import Guide, card_items, in_display_order, pending_cards, plural, wrapped
 
 BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
              "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
@@ -113,7 +113,8 @@ class FrenchGuide(Guide):
             return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump')}."
         return super().header(deal, view, chosen, names)
 
-    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str],
+                    width: int | None = None) -> list:
         out = []
         if view.contract is not None and view.taker is not None:
             line = f"Contract: {_bid_name(deal, view.contract)} by {names[view.taker]}"
@@ -291,17 +292,24 @@ class French2pGuide(Guide):
                 seat: int, phase: str, action: int, state: dict) -> None:
         """Cards are told with the tricks."""
 
-    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str],
+                    width: int | None = None) -> list:
         if view.phase != "play":
             return []
         out = []
         for s in (view.seat, 1 - view.seat):
             ups = view.extra["face_up"][s]
             downs = view.extra["face_down"][s]
-            piles = "  ".join((format_card(c, deal.notation) + ("*" if s == view.seat and marked >> c & 1 else "")
-                               if c is not None else "--") + f"/{k}" for c, k in zip(ups, downs))
-            out.append(f"{'Your' if s == view.seat else 'Opponent'} piles (face-up card/face-down "
-                       f"cards under it): {piles}")
+            mine = s == view.seat
+            piles = []
+            for c, k in zip(ups, downs):
+                pile = Text("--")
+                if c is not None:
+                    pile = Text().append_text(card_items([c], marked if mine else 0, deal.notation, dim=False)[0])
+                    pile.rstrip()
+                piles.append(pile.append(f"/{k}"))
+            out += wrapped(f"{'Your' if mine else 'Opponent'} piles (face-up card/face-down cards under it): ",
+                           piles, width, "  ")
         return out
 
     def help(self, deal: Deal, seat: int) -> list[str]:

@@ -396,7 +396,8 @@ class MarollesGuide(Guide):
             return cast("MarollesDeal", deal).lawful_cards()
         return super().marked_cards(deal, view)
 
-    def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str]) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str],
+                    width: int | None = None) -> list:
         own = view.extra.get("revokes_to_acknowledge", [])
         if view.phase != "play" or not own:
             return []

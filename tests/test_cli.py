@@ -78,8 +78,12 @@ def test_rules_lists_every_option_with_its_values_and_default():
             assert c in res.stdout
     table_only = [o.key for o in MAROLLES_OPTIONS if o.table_only]
     assert table_only and res.stdout.count("Table only") == len(table_only)
-    row = next(line for line in res.stdout.splitlines() if "cut_card_tarot_payment" in line)
-    assert "S1, S2" in res.stdout and "on (default)" in row
+    # each option's values are listed under its key, the default marked, none folded
+    lines = res.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if "cut_card_tarot_payment" in line)
+    assert "S1, S2" in res.stdout and "on (default)" in lines[at + 1] and " off " in lines[at + 2]
+    longest = max((c for o in MAROLLES_OPTIONS for c in o.choices), key=len)
+    assert any(line.split()[:1] == [longest] for line in lines), longest
 
 
 def test_rules_without_variant_lists_the_variants():

@@ -45,7 +45,7 @@ points. A game to 50 (``EarlyFrenchGame``) adds the hands up and applies ``end_r
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -154,6 +154,8 @@ class EarlyFrenchDeal(Deal):
     PLAYERS = 4
     SOURCES = EARLY_FRENCH_SOURCES
     SCORE_UNIT = "points"
+    #: Tricks in a hand, whatever the number of players.
+    TRICKS: ClassVar[int] = TRICKS
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "step",

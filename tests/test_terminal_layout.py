@@ -1,0 +1,170 @@
+"""How `tarot play` looks on a real terminal: lines fitted to its width without splitting a
+card from its number, score tables that never cut a name or a figure, the hand greyed only
+when some of it is to be chosen, a terminal that cannot show an arrow, the order in which a
+five-player partner is told, and leaving at the last prompt (from a colour-output audit)."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from typer.testing import CliRunner
+
+import tarot
+from tarot.cli import app
+from tarot.core.cards import ITALIAN, mask, parse_cards
+from tarot.tui import Narrator, PlaySession, hand_lines, seat_names, source_table, wrapped
+
+GAMES = sorted(tarot.VARIANTS)
+
+
+def play_session(variant: str, seed: int, width: int, deals: int = 1, read=None, **kw) -> str:
+    """A whole session against the rule bots on a terminal ``width`` wide, the person taking
+    the first choice each time; returns what was printed (without colour)."""
+    buf = io.StringIO()
+    out = Console(file=buf, width=width, color_system=None, markup=False, highlight=False)
+    cls = tarot.variant_class(variant)
+    bots = ["rule"] * (cls.players_for(kw) - 1)
+    session = PlaySession(out, variant, kw, seed, 0, bots, deals, None, False, read or (lambda _p: "1"))
+    assert session.run() == 0
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("variant", GAMES)
+@pytest.mark.parametrize("width", [60, 80])
+def test_choices_and_hands_fit_the_terminal_and_keep_each_card_whole(variant, width):
+    text = play_session(variant, 3, width, **({"players": 6} if variant == "early-french" else {}))
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= width
+    blocks = [i for i, ln in enumerate(lines) if ln.startswith("Choices: ")]
+    assert blocks
+    for i in blocks:
+        # the choices go on under the first one: every piece is a number and its whole action
+        block = [lines[i][len("Choices: "):]]
+        while i + 1 < len(lines) and lines[i + 1].startswith("    ") and not lines[i + 1].startswith("  Trumps"):
+            i += 1
+            block.append(lines[i].strip())
+        items = [p for line in block for p in line.split(" · ")]
+        assert [int(p.split(" ", 1)[0]) for p in items] == list(range(1, len(items) + 1)), block
+        assert all(re.fullmatch(r"\d+ \S.*", p) for p in items), block
+
+
+def test_wrapped_never_splits_an_item_and_goes_on_under_the_first():
+    items = [Text(f"{i} T{i}") for i in range(1, 22)]
+    lines = wrapped("Choices: ", items, 40, " · ")
+    assert len(lines) > 2 and all(line.cell_len <= 40 for line in lines)
+    assert all(line.plain.startswith(" " * 9) and line.plain[9] != " " for line in lines[1:])
+    assert " · ".join(line.plain.strip().removeprefix("Choices: ") for line in lines).split(" · ") == \
+        [t.plain for t in items]
+    assert [line.plain for line in wrapped("Choices: ", items, None, " · ")] == \
+        ["Choices: " + " · ".join(t.plain for t in items)]
+    # a head wider than half the line: the rest goes on four columns in
+    assert re.match(r"    \d", wrapped("x" * 30, items[:9], 40)[1].plain)
+
+
+def test_score_tables_head_the_seats_by_initials_when_the_names_do_not_fit():
+    deal = tarot.new_deal("early-french", {"players": 6}, seed=3)
+    rng = random.Random(3)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    r = deal.result()
+    names = seat_names(6)
+
+    def render(width: int) -> str:
+        buf = io.StringIO()
+        Console(file=buf, width=width, color_system=None).print(
+            source_table(deal, names, r.by_source, r.scores, "Points this deal", width=width))
+        return buf.getvalue()
+
+    wide, narrow = render(200), render(60)
+    assert all(n in wide for n in names) and "…" not in wide
+    heads = narrow.splitlines()[2].split()
+    assert heads == ["S", "SE", "NE", "N", "NW", "SW"]
+    assert "…" not in narrow and max(map(len, narrow.splitlines())) <= 60
+    for row in ("cards won − 12", "total"):
+        line = next(ln for ln in narrow.splitlines() if ln.strip().startswith(row))
+        assert line.split()[-6:] == [f"{v:+d}" for v in (r.scores if row == "total" else r.by_source["cards"])]
+
+
+def test_the_hand_is_greyed_only_when_some_of_it_is_to_be_chosen():
+    def cards(text):
+        return mask(parse_cards(text, ITALIAN))
+
+    hand = cards("T21 T5 KS 3C")
+
+    def styles(lines):
+        return {str(span.style) for line in lines for span in line.spans}
+
+    assert "dim" not in styles(hand_lines(hand, 0, ITALIAN))  # to bid, to declare: a plain hand
+    marked = cards("T21 T5")
+    lines = hand_lines(hand, marked, ITALIAN)
+    assert "dim" in styles(lines) and "bold green" in styles(lines)
+    assert [line.plain for line in lines] == ["  Trumps T21* T5*", "  Swords KS", "  Cups   3C"]
+    # the cards the person may give from elsewhere (a won pile) leave the hand plain
+    assert "dim" not in styles(hand_lines(hand, cards("QB"), ITALIAN))
+
+
+def test_a_terminal_that_cannot_show_an_arrow_gets_ascii_not_a_traceback():
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1", "COLUMNS": "100"}
+    res = subprocess.run([sys.executable, "-m", "tarot.cli", "play", "fft-3p", "--seed", "5", "--script"],
+                         input=b"1\n" * 400, capture_output=True, env=env, timeout=120)
+    assert res.returncode == 0, res.stderr.decode(errors="replace")[-800:]
+    out = res.stdout.decode("latin-1")
+    assert "South -> East -> West" in out and "Traceback" not in res.stderr.decode(errors="replace")
+    assert re.search(r"Trick 1: .* -> \w+ wins", out)
+
+
+def test_the_partner_is_told_after_the_trick_that_shows_the_called_card():
+    """fft-5p: when the called card completes its trick, the trick is told, then who the partner is
+    (it was told first, above the line that shows the card)."""
+    completed = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("fft-5p", seed=seed)
+        buf = io.StringIO()
+        narrator = Narrator(Console(file=buf, width=200), seat_names(5), set())
+        narrator.start(deal)
+        while not deal.is_over:
+            seat, phase, tricks, known = deal.to_play, deal.phase, len(deal.tricks), deal.revealed
+            action = rng.choice(deal.legal_actions())
+            start = len(buf.getvalue())
+            deal.push(action)
+            narrator.after(deal, seat, phase, action)
+            if deal.revealed and not known and deal.called is not None:
+                said = buf.getvalue()[start:]
+                assert " is played: " in said
+                if len(deal.tricks) > tricks:
+                    completed += 1
+                    assert said.index("Trick ") < said.index(" is played: "), said
+    assert completed
+
+
+def test_early_french_says_how_many_tricks_a_hand_has():
+    res = CliRunner().invoke(app, ["play", "early-french", "--seed", "3", "--script"], input="1\n" * 100)
+    assert res.exit_code == 0, res.output[-800:]
+    assert re.search(r"^Trick 1 of 12\. ", res.stdout, re.M)
+
+
+def test_moves_piped_into_the_interactive_game_are_shown_after_the_prompt():
+    res = CliRunner().invoke(app, ["play", "early-french", "--seed", "3"], input="1\n" * 100)
+    assert re.search(r"^South> 1$", res.stdout, re.M), res.stdout[-800:]
+
+
+def test_ctrl_c_at_the_next_deal_prompt_leaves_the_table_with_a_word():
+    def read(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            raise KeyboardInterrupt
+        return "1"
+
+    buf = io.StringIO()
+    session = PlaySession(Console(file=buf, width=100), "early-french", {}, 3, 0, ["rule"] * 3, 2,
+                          None, False, read)
+    assert session.run() == 130
+    assert buf.getvalue().rstrip().endswith("Interrupted: you leave the table.")
