@@ -699,7 +699,8 @@ class PlaySession:
             i = int(word) if len(word) < 6 else 0
             if 1 <= i <= len(choices):
                 return choices[i - 1]
-            raise IllegalActionError(f"there is no choice {i}: choose 1..{len(choices)}")
+            raise IllegalActionError(f"there is no choice {i}: choose "
+                                     + ("1" if len(choices) == 1 else f"1..{len(choices)}"))
         return deal.parse_action(word)
 
     def apply(self, deal: Deal, words: list[str], chosen: list[int]) -> bool:
@@ -938,6 +939,11 @@ def console_reader(out: Console) -> Callable[[str], str | None]:
     """Interactive mode: a prompt, and the line typed. Input that comes from a pipe or a file
     is not echoed by a terminal, so it is written after the prompt here: the move shows."""
     echo = not sys.stdin.isatty()
+    if not echo:
+        try:  # line editing and history at the prompt (arrow keys), where the platform has it
+            import readline  # noqa: F401
+        except ImportError:
+            pass
 
     def read(prompt: str) -> str | None:
         try:

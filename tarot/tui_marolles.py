@@ -333,8 +333,8 @@ class MarollesGuide(Guide):
                 if deal.phase == "discard" and deal.to_play == seat:
                     return  # more to come: say it once, with the penalties after
             cards = pending.pop(seat, [])
-            if seat in reveal and cards:
-                what = " ".join(format_card(c, n) for c in cards)
+            if seat in reveal and cards:  # in the order of the hand, not as pushed
+                what = " ".join(format_card(c, n) for c in in_display_order(cards, deal.card_power))
             else:
                 what = plural(len(cards), "card")
             stop = " and stops (too few discards)" if action == DONE else ""
@@ -409,7 +409,7 @@ class MarollesGuide(Guide):
     def action_label(self, deal: Deal, action: int) -> str:
         tok = deal.action_token(action)
         if action != DONE and deal.phase == "declare":
-            return f"{tok} ({declaration_title(deal, action)})"
+            return f"{tok}: {declaration_title(deal, action)}"
         return tok
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:

@@ -168,3 +168,28 @@ def test_ctrl_c_at_the_next_deal_prompt_leaves_the_table_with_a_word():
                           None, False, read)
     assert session.run() == 130
     assert buf.getvalue().rstrip().endswith("Interrupted: you leave the table.")
+
+
+def test_wording_of_discards_declarations_and_choices():
+    """Discards are told in the hand's order (not by card id: 'T15 T19 T20 T21'); a declaration
+    is offered as 'tous_les_trois: Tous les trois (...)', without parentheses in parentheses;
+    with one choice, the refusal says 'choose 1'."""
+    from tarot.tui import display_key
+    from tarot.variants.marolles import suit_power
+
+    runner = CliRunner()
+    told = 0
+    for seed in range(1, 6):
+        res = runner.invoke(app, ["play", "marolles-1637", "--seed", str(seed), "--script"], input="1\n" * 200)
+        assert res.exit_code == 0, res.output[-800:]
+        for m in re.finditer(r"^South discards ((?:\S+ )*\S+)\.$", res.stdout, re.M):
+            tokens = m.group(1).split()
+            cards = parse_cards(" ".join(tokens), ITALIAN)
+            assert cards == sorted(cards, key=lambda c: display_key(c, suit_power)), m.group(0)
+            told += len(cards) > 1
+        assert not re.search(r"Choices: .*\(\w[^)]*\(", res.stdout)
+    assert told
+    res = runner.invoke(app, ["play", "marolles-1637", "--seed", "13"], input="1\n" * 200)
+    assert re.search(r"\d+ tous_les_trois: Tous les trois \(|\d+ tarots_\d+: \d+ Tarots", res.stdout)
+    res = runner.invoke(app, ["play", "early-french", "--seed", "3"], input="7\nquit\n")
+    assert "there is no choice 7: choose 1." in res.stdout

@@ -314,8 +314,8 @@ class French2pDeal(Deal):
             return f"{tok} is not legal now: seat {p} must play a card"
         name = card_name(action, self.notation)
         if not self.playable(p) >> action & 1:
-            return (f"seat {p} cannot play {name}: only the cards of his hand and the face-up top "
-                    "cards of his piles can be played")
+            return (f"seat {p} cannot play {name}: only cards in hand and the face-up top cards "
+                    "of the piles can be played")
         lead = self.trick[0]
         s = _SUIT[lead]
         judged = self.playable(p) if self.bind else self.hands[p]
