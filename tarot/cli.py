@@ -49,7 +49,8 @@ PlayersArg = Annotated[int | None, typer.Option(
 
 
 def _setup(variant: str, option: list[str] | None, players: int | None = None) -> dict[str, str]:
-    """The option assignments, checked against the variant (exit 2 with the reason if bad)."""
+    """The option assignments, checked against the variant (exit 2 with the reason if bad),
+    each value in the form the game reads it."""
     try:
         values = parse_assignments(option or [])
         if players is not None:
@@ -59,10 +60,10 @@ def _setup(variant: str, option: list[str] | None, players: int | None = None) -
             if values.get("players", str(players)) != str(players):
                 raise TarotError(f"--players {players} contradicts --option players={values['players']}")
             values["players"] = str(players)
-        sim.check_setup(variant, values)
+        opts = sim.check_setup(variant, values)
     except TarotError as e:
         _fail(str(e))
-    return values
+    return {k: opts[k] for k in values}  # as the game reads them: "+10" is 10, "Yes" is true
 
 
 def _progress(label: str, console):
@@ -255,7 +256,7 @@ def tournament(
 
 
 @app.command()
-def replay(file: Annotated[Path, typer.Argument(help="A record, text or JSON.")]) -> None:
+def replay(file: Annotated[str, typer.Argument(help="A record, text or JSON.")]) -> None:
     """Replay a record (text or JSON) trick by trick, with every payment and the result."""
     try:
         from .records import load_record

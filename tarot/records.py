@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .core.actions import ACKNOWLEDGE_REVOKE, DONE, action_token, parse_action
 from .core.cards import NUM_CARDS, CardParseError, format_cards, mask, parse_card
@@ -510,13 +510,24 @@ def parse_record(text: str) -> Record:
     return _parse_text(text)
 
 
+#: The largest file read as a record: one deal's record takes a few kilobytes.
+MAX_RECORD_BYTES: Final = 2**20
+
+
 def load_record(path: str | PathLike) -> Record:
     """Read a record file (UTF-8, either form); errors start with the file's name."""
+    if not str(path):
+        raise RecordError("no record file named (an empty path)")
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:  # a pipe or /dev/stdin will do; a device that never ends will not
+            data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read {p}: {e.strerror or e}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{p}: more than {MAX_RECORD_BYTES // 2**20} MiB, too large to be a record")
+    try:
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as e:
         raise RecordError(f"{p}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     try:

@@ -498,3 +498,11 @@ def test_interactive_refusals_speak_to_the_player():
     assert "Refused: you do not hold King of Swords" in res.stdout
     assert "Refused: Ace of Swords is not in the 66-card pack" in res.stdout
     assert "seat 0" not in res.stdout.split("You are South (seat 0)")[-1]
+
+
+def test_simulate_names_the_options_as_the_game_read_them():
+    res = invoke("simulate", "early-french", "--deals", 2, "-o", "target=+40")
+    assert res.exit_code == 0, res.output
+    assert "options: target=40" in res.stdout
+    res = invoke("simulate", "early-french", "--deals", 2, "-o", "target=1_0")
+    assert res.exit_code == 2 and "does not take '1_0'" in res.output

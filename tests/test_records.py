@@ -557,6 +557,39 @@ def test_load_record_names_the_file(tmp_path):
         load_record(tmp_path / "missing.txt")
 
 
+def test_load_record_refuses_what_cannot_be_a_record_and_reads_crlf_files(tmp_path):
+    """From a records audit: /dev/zero was read until memory ran out (a MemoryError traceback);
+    an empty path named '.'; CR LF line ends read as LF."""
+    from tarot.records import MAX_RECORD_BYTES
+
+    _, rec, text = finished_text(4)
+    big = tmp_path / "big.txt"
+    big.write_text(text + " " * MAX_RECORD_BYTES, encoding="utf-8")
+    with pytest.raises(RecordError, match=r"big\.txt: more than 1 MiB, too large to be a record"):
+        load_record(big)
+    with pytest.raises(RecordError, match="no record file named"):
+        load_record("")
+    crlf = tmp_path / "crlf.txt"
+    crlf.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    assert load_record(crlf) == rec
+
+
+def test_tokens_and_option_values_are_ascii():
+    """Case folding came before the ASCII check: 'kſ' (long s) read as KS, 'Kings_3' (Kelvin
+    sign) as kings_3, and option integers took '1_0' and Arabic-Indic or full-width digits."""
+    from tarot.core.actions import parse_action
+    from tarot.core.errors import OptionError
+
+    for token in ("kſ", "5ſ", "\u212aings_3", "T\u0662\u0661", "ＫS"):
+        with pytest.raises(tarot.IllegalActionError, match="is neither a card"):
+            parse_action(token)
+    assert parse_action(" ks ") == parse_card("KS") and parse_action("KINGS_3") == parse_action("kings_3")
+    for value in ("1_0", "\u0665\u0660", "１０", "4 0", "+-5"):
+        with pytest.raises(OptionError, match="does not take"):
+            tarot.new_deal("early-french", {"target": value})
+    assert tarot.new_deal("early-french", {"target": "+40"}, seed=1).options["target"] == "40"
+
+
 # ----- the documentation -------------------------------------------------------------------
 def _doc_blocks(fence: str) -> list[str]:
     doc = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")

@@ -60,7 +60,7 @@ def action_token(action: int, notation: Notation = ITALIAN) -> str:
 def parse_action(token: str, notation: Notation = ITALIAN) -> int:
     """Parse a card token or an action name; the error quotes the token."""
     t = token.strip()
-    named = ACTION_IDS.get(t.lower())
+    named = ACTION_IDS.get(t.lower()) if t.isascii() else None  # "\u212aings_3" is not kings_3
     if named is not None:
         return named
     try:

@@ -222,7 +222,8 @@ def parse_card(token: str, notation: Notation = ITALIAN) -> Card:
     ...
     tarot.core.cards.CardParseError: 'ZZ' is not a card (italian notation: e.g. KS, 10C, T21, F)
     """
-    t = token.strip().upper()
+    # ASCII only, checked before the case is folded: "kſ" (long s) would read as KS
+    t = token.strip().upper() if token.isascii() else ""
     if t in (notation.fool_token, "F", "EX"):
         return FOOL
     if t.startswith("T") and t[1:].isdigit():

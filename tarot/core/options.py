@@ -8,11 +8,16 @@ range. Unknown keys and values are refused with the list of what is accepted.
 from __future__ import annotations
 
 from collections.abc import Mapping
+import re
 import reprlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .errors import OptionError
+
+
+#: An integer option value as typed: ASCII digits, perhaps signed.
+_INTEGER: Final = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 @dataclass(frozen=True)
@@ -40,10 +45,8 @@ class Option:
         if v in self.choices:
             return v
         if self.int_range is not None:
-            try:
-                n = int(v)
-            except ValueError:
-                n = None
+            # ASCII digits only: int() would take "1_0", "٥٠" and full-width digits too
+            n = int(v) if _INTEGER.fullmatch(v) else None
             if n is not None and self.int_range[0] <= n <= self.int_range[1]:
                 return str(n)
         accepted = " | ".join(self.choices)
