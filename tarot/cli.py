@@ -48,6 +48,14 @@ PlayersArg = Annotated[int | None, typer.Option(
          "the same as --option players=N.")]
 
 
+def _games_for(players: int) -> str:
+    """`` (games for N players: ...)``, to point a refused ``--players`` to them."""
+    from .core.deal import VARIANTS
+
+    games = sorted(name for name, cls in VARIANTS.items() if players in cls.player_counts())
+    return f" (games for {players} players: {', '.join(games)})" if games else ""
+
+
 def _setup(variant: str, option: list[str] | None, players: int | None = None) -> dict[str, str]:
     """The option assignments, checked against the variant (exit 2 with the reason if bad),
     each value in the form the game reads it."""
@@ -56,7 +64,7 @@ def _setup(variant: str, option: list[str] | None, players: int | None = None) -
         if players is not None:
             if not any(o.key == "players" for o in variant_class(variant).OPTIONS):
                 raise TarotError(f"{variant} is played by {variant_class(variant).PLAYERS} "
-                                 f"players: --players does not apply")
+                                 f"players: --players does not apply{_games_for(players)}")
             if values.get("players", str(players)) != str(players):
                 raise TarotError(f"--players {players} contradicts --option players={values['players']}")
             values["players"] = str(players)

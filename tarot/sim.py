@@ -75,8 +75,8 @@ def resolve_bots(names: Sequence[str] | None, players: int) -> list[str]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise TarotError(f"give 1 or {players} bot names (one per seat), not {len(names)}: "
-                         f"{','.join(names)}")
+        count = "1 bot name" if players == 1 else f"1 or {players} bot names (one per seat)"
+        raise TarotError(f"give {count}, not {len(names)}: {','.join(names)}")
     for n in set(names):
         make_bot(n, seed=0)  # an unknown name raises, listing the known ones
     return names

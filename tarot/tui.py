@@ -921,8 +921,8 @@ def variants_table() -> Table:
     t.add_column("options", justify="right")
     for name in sorted(VARIANTS):
         cls = VARIANTS[name]
-        spec = next((o for o in cls.OPTIONS if o.key == "players"), None)
-        count = f"{spec.int_range[0]}-{spec.int_range[1]}" if spec and spec.int_range else str(cls.PLAYERS)
+        counts = cls.player_counts()
+        count = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
         t.add_row(name, cls.title, count, str(len(cls.OPTIONS)))
     return t
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from .core.actions import ACKNOWLEDGE_REVOKE, DONE
 from .core.cards import (
-    FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, format_card, suit_of,
+    FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, format_card, mask, suit_of,
 )
 from .core.counting import COUNTING_CARDS, reduced_total
 from .core.deal import Deal, View
@@ -138,38 +138,49 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
         out.print("No card-point payments: there must be at least one winner and one loser.")
         return
     o = deal.options
+    #: (payer, payee, marques) the rule makes owed, before a forfeit voids what a seat receives
+    owed: list[tuple[int, int, int]] = []
     if len(winners) == 1:
         out.print(f"One winner: each loser pays {names[winners[0]]} 1 M per full 5 points below par.")
         none = "No loser is a full 5 points below par"
+        owed = [(s, winners[0], (par - pts[s]) // 5) for s in losers]
     elif o.get("two_winner_rule") == "dm_literal_top_winner":
         loser = losers[0]
-        owed = (par - pts[loser]) // 5
+        owed_by_loser = (par - pts[loser]) // 5
         top = max(pts[s] for s in winners)
         tied = [s for s in winners if pts[s] == top]
         if len(tied) == 1:
             out.print(f"Two winners: {names[loser]} pays 1 M per full 5 points below par to the winner "
                       f"with more points, {names[tied[0]]} (dm_literal_top_winner).")
             none = f"{names[loser]} is not a full 5 points below par"
+            owed = [(loser, tied[0], owed_by_loser)]
         else:
             out.print(f"Two winners with equal points: {names[loser]} owes 1 M per full 5 points below "
-                      f"par ({owed} M) to the winner with more points (dm_literal_top_winner), and "
+                      f"par ({owed_by_loser} M) to the winner with more points (dm_literal_top_winner), and "
                       + {"split_floor": "it is split between them, each getting half, rounded down "
                                         "(dm_tie_split=split_floor).",
                          "each_full": "each of them is paid it in full (dm_tie_split=each_full).",
                          "none": "there is none: nobody is paid (dm_tie_split=none)."}
                       [str(o.get("dm_tie_split"))])
-            none = (f"{names[loser]} is not a full 5 points below par" if not owed else
+            none = (f"{names[loser]} is not a full 5 points below par" if not owed_by_loser else
                     "Half of it rounds down to nothing" if o.get("dm_tie_split") == "split_floor"
                     else "Tied winners are paid nothing")
     else:
         out.print(f"Two winners: each collects 1 M per full 5 points above par from {names[losers[0]]}.")
         none = "Neither winner is a full 5 points above par"
+        owed = [(losers[0], s, (pts[s] - par) // 5) for s in winners]
+    forfeited = set(r.info.get("forfeited", []))
     paid = [p for p in deal.ledger.entries if p.reason == "card_points"]
+    if paid:  # made with the last trick, and told then: said again here as what the count gives
+        out.print(f"  Hence the {'payment' if len(paid) == 1 else 'payments'} told after the last trick:")
     for p in paid:
-        out.print(Text("  " + describe_payment(p, deal, names), style="yellow"))
-    if not paid:
+        out.print(Text("    " + describe_payment(p, deal, names), style="yellow"))
+    withheld = [(a, b, m) for a, b, m in owed if m > 0 and b in forfeited]
+    for a, b, m in withheld:
+        out.print(f"  {names[a]} would pay {names[b]} {m} M, but {names[b]} has forfeited and receives nothing.")
+    if not paid and not withheld:
         out.print(f"  {none}: no payment.")
-    for s in r.info.get("forfeited", []):
+    for s in sorted(forfeited - {b for _, b, _ in withheld}):
         out.print(f"  ({names[s]} has forfeited and receives nothing.)")
 
 
@@ -248,7 +259,10 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
         d, dd, tricks = deal.DISCARDS, deal.DEALER_DISCARDS, deal.TRICKS
         who = (f"The dealer discards {dd} cards and the others {d}" if d else
                f"Only the dealer discards: {dd} cards")
-        out.append(f"{who}, so that everyone holds {tricks} for the {tricks} tricks. Your discards go "
+        everyone = "both players hold" if deal.players == 2 else "everyone holds"
+        mort = (" (le Mort discards nothing: it turns up one of its cards a trick)"
+                if getattr(deal, "MORT", False) else "")
+        out.append(f"{who}, so that {everyone} {tricks} for the {tricks} tricks{mort}. Your discards go "
                    "to your pile and count for you at the end.")
         if rule == "forbidden":
             out.append("Trumps, the Fool and Kings may not be discarded (illegal_discard=forbidden), "
@@ -288,10 +302,13 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
         out.append("Your declaration leaves a choice of cards: choose which ones to show (they become "
                    "public), on one line or one by one.")
     elif v.phase == "redeal":
+        others = "your opponent grants" if deal.players == 2 else "both others grant"
         out.append("You may ask for a redeal of a bad hand (`redeal`) or keep it (`done`); it happens "
-                   "only if both others grant it, and you then pay them.")
+                   f"only if {others} it, and you then pay {'him' if deal.players == 2 else 'them'}.")
     elif v.phase == "grant":
-        out.append("Another player asks for a redeal: `grant` or `refuse`. If both grant, he pays each "
+        out.append("Your opponent asks for a redeal: `grant` or `refuse`. If you grant it, he pays you "
+                   "and the same dealer deals again." if deal.players == 2 else
+                   "Another player asks for a redeal: `grant` or `refuse`. If both grant, he pays each "
                    "of you and the same dealer deals again.")
     return out
 
@@ -380,8 +397,9 @@ class MarollesGuide(Guide):
         if view.phase == "declare":
             return "Your declarations (voluntary; the cards shown become public)."
         if view.phase == "redeal":
-            return ("Ask for a redeal of a bad hand (`redeal`; both others must grant it, and you pay "
-                    "them) or keep it (`done`)?")
+            who = ("your opponent must grant it, and you pay him" if deal.players == 2 else
+                   "both others must grant it, and you pay them")
+            return f"Ask for a redeal of a bad hand (`redeal`; {who}) or keep it (`done`)?"
         if view.phase == "grant":
             return "A redeal is asked for: `grant` it or `refuse` it?"
         return super().header(deal, view, chosen, names)
@@ -434,8 +452,19 @@ class MarollesGuide(Guide):
             if total != r.card_points[s]:  # never expected: the engine and this count disagree
                 out.print(Text(f"    (the engine counts {r.card_points[s]})", style="red"))
         if "mort_pile" in r.info:
-            out.print(f"Le Mort's pile ({plural(r.info['mort_pile'].bit_count(), 'card')}) counts "
-                      "for no one.")
+            # named, the card never turned up too: the players' points leave them all out
+            n = deal.notation
+            never = mask(deal.mort_cards[deal.TRICKS:])
+            cards = in_display_order(r.info["mort_pile"], suit_power)
+
+            def told(c: Card) -> str:
+                notes = ([f"{nominal(c)} points"] if COUNTING_CARDS >> c & 1 else []) \
+                    + (["never turned up"] if never >> c & 1 else [])
+                return format_card(c, n) + (f" ({', '.join(notes)})" if notes else "")
+
+            what = ", ".join(map(told, cards))
+            out.print(f"Le Mort's pile ({plural(len(cards), 'card')}: {what}) counts for no one: the "
+                      "players' points leave it out.")
         _card_point_text(out, deal, names)
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:

@@ -208,12 +208,14 @@ def test_script_game_played_with_the_first_choice_each_time(tmp_path):
     discards = [a for before, a in human_decisions(record) if before.phase == "discard"]
     hand0 = tarot.new_deal(V, deck=record.deck, dealer=record.dealer).view(0).hand
     assert sorted(discards) == sorted(sorted(tarot.cards_of(hand0), key=POSITION.get)[:len(discards)])
-    # every payment is told as it happens, in the ledger's order, then the card points again
-    told = re.findall(r"^  (South|East|West) pays (\d+) M to (South|East|West): ", res.stdout, flags=re.MULTILINE)
+    # every payment is told as it happens, in the ledger's order, then the card points again in
+    # the count, as what it gives ("Hence the payment told after the last trick:")
+    told = re.findall(r"^ {2,4}(South|East|West) pays (\d+) M to (South|East|West): ", res.stdout, flags=re.MULTILINE)
     entries = [(NAMES[p.payer], str(p.amount), NAMES[p.payee]) for p in deal.ledger.entries]
     card_points = [(NAMES[p.payer], str(p.amount), NAMES[p.payee])
                    for p in deal.ledger.entries if p.reason == "card_points"]
     assert told == entries + card_points
+    assert "Hence the payment" in res.stdout.split("Par is")[1]
     # the summary: each pile counted in packets, totals equal to the engine's card points
     for name, pts in zip(NAMES, r.card_points):
         assert f"\n{name}: {pts} points\n" in res.stdout

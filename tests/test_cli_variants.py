@@ -409,3 +409,74 @@ def test_the_fools_exchange_is_told_before_the_count():
         deal.push(deal.pop())   # taken back and played again: told again, the same
         assert deal.result().info["fool_exchange"] == [owner, receiver, card]
     assert seen > 10
+
+
+def test_the_card_point_count_says_what_a_forfeit_withholds():
+    """After a forfeit the count said "Neither winner is a full 5 points above par" of a winner
+    12 above (from an audit): what the rule says is owed to a seat that has forfeited is told as
+    withheld, and a 'not a full 5 points' sentence is only said when it is true."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from tarot.tui_marolles import GUIDE
+
+    names = ["South", "East", "West"]
+    withheld = 0
+    for variant in ("marolles-1637", "marolles-78"):
+        par = 25 if variant == "marolles-1637" else 26
+        for seed in range(80):
+            rng = random.Random(seed)
+            deal = tarot.new_deal(variant, {"revoke_handling": "penalty_1m_and_forfeit"}, seed=seed)
+            while not deal.is_over:
+                deal.push(rng.choice(deal.legal_actions()))
+            r = deal.result()
+            buf = io.StringIO()
+            GUIDE.end_of_deal(Console(file=buf, width=300), deal, names)
+            text = buf.getvalue()
+            pts = r.card_points
+            if "Neither winner is a full 5 points above par" in text:
+                assert all(p - par < 5 for p in pts if p >= par), (variant, seed, pts)
+            if "No loser is a full 5 points below par" in text:
+                assert all(par - p < 5 for p in pts if p < par), (variant, seed, pts)
+            for m in re.finditer(r"(\w+) would pay (\w+) (\d+) M, but \2 has forfeited", text):
+                assert names.index(m.group(2)) in r.info["forfeited"]
+                withheld += 1
+    assert withheld
+
+
+def test_le_morts_pile_is_named_with_its_card_never_turned_up():
+    """marolles-2p: le Mort's 21st card is never drawn; the count names it and what it is worth
+    (the players' points fell short of 74 without a word: a King had vanished, from an audit)."""
+    import io
+
+    from rich.console import Console
+
+    from tarot.bots import make_bot, play_out
+    from tarot.core.cards import cards_of
+    from tarot.core.counting import COUNTING_CARDS
+    from tarot.tui_marolles import GUIDE
+
+    counted = 0
+    for seed in range(20):
+        deal = tarot.new_deal("marolles-2p", seed=seed)
+        play_out(deal, [make_bot("rule", seed=s) for s in range(2)])
+        pile = deal.result().info["mort_pile"]
+        buf = io.StringIO()
+        GUIDE.end_of_deal(Console(file=buf, width=400), deal, ["South", "North"])
+        line = next(ln for ln in buf.getvalue().splitlines() if ln.startswith("Le Mort's pile"))
+        for c in cards_of(pile):
+            assert deal.action_token(c) in line
+        never = deal.mort_cards[deal.TRICKS:]
+        assert line.count("never turned up") == len(never)
+        counted += any(COUNTING_CARDS >> c & 1 for c in never) and "5 points" in line
+    assert counted
+
+
+def test_refusals_of_players_and_bots_point_the_right_way():
+    res = invoke("play", "marolles-1637", "--players", 2)
+    assert res.exit_code == 2 and "games for 2 players: early-french, french-2p, marolles-2p" in res.output
+    res = invoke("play", "marolles-2p", "--bots", "rule,random")
+    assert res.exit_code == 2 and "give 1 bot name, not 2" in res.output
+    assert re.search(r"early-french .* 2-6 ", invoke("rules").stdout)

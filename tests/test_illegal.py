@@ -116,6 +116,9 @@ def test_show_phase_refusals():
     non_king = next(c for c in cards_of(deal.view(1).hand) if not KINGS >> c & 1)
     refused(deal, non_king, "the cards that can be are KS KB KC KD")
     refused(deal, cards_of(setup.dealt[2])[0], "not in the hand")
+    # the first card shown: no "after T-1" (nothing is shown yet)
+    with pytest.raises(IllegalActionError, match=r"given in ascending order, leaving enough above for the rest$"):
+        deal.push(parse_card("KD"))
     deal.push(parse_card("KB"))
     refused(deal, parse_card("KS"), "in ascending order, after KB")   # below the last one shown
 
@@ -278,3 +281,38 @@ def test_is_legal_agrees_with_legal_actions_everywhere(variant):
             assert not deal.is_legal(-1) and not deal.is_legal(NUM_ACTIONS)
             deal.push(rng.choice(legal))
         assert deal.legal_actions() == [] and not any(deal.is_legal(a) for a in range(NUM_ACTIONS))
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p"])
+def test_a_short_discard_may_stop_after_any_card(variant):
+    """wrong_discard_count=penalty_1m_and_forfeit: a discard may stop short, so any card may be
+    the last one (from an audit: QD then `done` was refused, "too few cards would remain above
+    it", while 10D then `done` was accepted); trumps and Tarots stay forbidden under
+    illegal_discard=forbidden unless the hand forces them."""
+    from tarot.variants.marolles import NO_DISCARD
+
+    for forbidden in (False, True):
+        opts = {"wrong_discard_count": "penalty_1m_and_forfeit",
+                **({"illegal_discard": "forbidden"} if forbidden else {})}
+        for seed in range(30):
+            deal = tarot.new_deal(variant, opts, seed=seed)
+            while deal.phase == "redeal":
+                deal.push(DONE)
+            assert deal.phase == "discard"
+            p, hand = deal.to_play, deal.view(deal.to_play).hand
+            legal = {a for a in deal.legal_actions() if a < 78}
+            ordinary = {c for c in cards_of(hand) if not (forbidden and NO_DISCARD >> c & 1)}
+            assert ordinary <= legal and DONE in deal.legal_actions()
+            top = max(ordinary)                      # the highest card, then stop: lawful
+            deal.push(top)
+            deal.push(DONE)
+            assert deal.discards[p] == 1 << top and (deal.phase, deal.to_play) != ("discard", p)
+
+
+def test_marolles_refuses_a_bool_for_a_seat_and_a_card():
+    with pytest.raises(IllegalActionError, match="dealer must be a seat 0..2, not True"):
+        tarot.new_deal("marolles-1637", dealer=True)
+    with pytest.raises(IllegalActionError, match="no seat True"):
+        tarot.new_deal("marolles-1637", seed=1).view(True)
+    with pytest.raises(IllegalActionError, match="outside the marolles-1637 pack"):
+        tarot.new_deal("marolles-1637", deck=[True] * 66)

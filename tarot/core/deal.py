@@ -134,6 +134,19 @@ class Deal:
         return cls.PLAYERS
 
     @classmethod
+    def player_counts(cls) -> list[int]:
+        """Every number of seats the variant can be played with.
+
+        >>> variant_class("early-french").player_counts(), variant_class("fft-5p").player_counts()
+        ([2, 3, 4, 5, 6], [5])
+        """
+        for o in cls.OPTIONS:
+            if o.key == "players":
+                lo, hi = o.int_range or (0, -1)
+                return sorted({*(int(c) for c in o.choices if c.isdigit()), *range(lo, hi + 1)})
+        return [cls.PLAYERS]
+
+    @classmethod
     def seat_step(cls, options: Mapping[str, object] | None = None) -> int:
         """+1 when seat ``s + 1`` plays after seat ``s`` (the anticlockwise games), -1 when
         seat ``s - 1`` does (a clockwise option). The deal passes the same way."""
@@ -156,7 +169,8 @@ class Deal:
     def check_deck(cls, deck: Sequence[Card]) -> tuple[Card, ...]:
         """Validate a deck order: exactly the variant's pack, each card once."""
         cards = tuple(deck)
-        bad = [c for c in cards if not isinstance(c, int) or not 0 <= c < 78 or not cls.PACK >> c & 1]
+        bad = [c for c in cards if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 78
+               or not cls.PACK >> c & 1]
         if bad:
             raise IllegalActionError(f"the deck holds cards outside the {cls.variant} pack: {bad[:5]}")
         if len(set(cards)) != len(cards):

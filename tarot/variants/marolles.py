@@ -198,7 +198,7 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
            "Declarations are all made before the first lead, or by each player just before playing "
            "his first card.", "S1"),
     Option("declarations_after_discard", ("true", "false"), "true",
-           "Declare after discarding (the hand of 20) or before (the dealt hand).", "S1 order"),
+           "Declare after discarding (the hand played) or before (the dealt hand).", "S1 order"),
     Option("declarations_must_be_maximal", ("false", "true"), "false",
            "Whether only the highest tier of each declaration may be declared (and all 7 Tarots "
            "with la Belle when held).", "S1 assumption"),
@@ -302,7 +302,7 @@ class MarollesDeal(Deal):
         if o["declarations_after_discard"] == "false" and o["declaration_timing"] != "before_first_lead":
             raise OptionError("declarations_after_discard=false needs declaration_timing=before_first_lead:"
                               " a player cannot declare before discarding and also at his first card")
-        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
             raise IllegalActionError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
         # Options read on the hot path, as plain attributes (decoded once per set of options).
         flags = _FLAGS.get(o)
@@ -546,10 +546,14 @@ class MarollesDeal(Deal):
         h = self.hands[p]
         need = self.discard_left[p]
         cand = h & _above(self.last_discard[p])
+        # A short discard allowed (wrong_discard_count=penalty_1m_and_forfeit): any card may be
+        # the last one discarded, so no card needs others above it (trumps and Tarots still
+        # only when unavoidable, below).
+        short = self._o.short_discard_allowed
         if not self._o.discard_forbidden:
             # Ascending order: a card is legal if at least need-1 cards lie above it, i.e. if
             # it is not one of the need-1 highest candidates.
-            return _drop_highest(cand, need - 1)
+            return cand if short else _drop_highest(cand, need - 1)
         # Trumps and Tarots only when unavoidable: the whole discard may hold no more of them
         # than the hand forces, and cards are taken in ascending order, so a card is legal if
         # the cards above it can complete the discard within what is left of that allowance.
@@ -557,7 +561,8 @@ class MarollesDeal(Deal):
         legal = above = others = 0
         for c in reversed(cards_of(cand)):
             forbidden = NO_DISCARD >> c & 1
-            if above >= need - 1 and others >= need - 1 - budget + forbidden and budget >= forbidden:
+            if (short and not forbidden) or (above >= need - 1 and others >= need - 1 - budget + forbidden
+                                             and budget >= forbidden):
                 legal |= 1 << c
             above += 1
             others += 1 - forbidden
@@ -711,7 +716,9 @@ class MarollesDeal(Deal):
                     return (f"{format_card(action, n)} cannot be discarded now: the cards above it would "
                             "make the discard hold more trumps or Tarots than the hand forces "
                             "(illegal_discard=forbidden)")
-            return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
+            return (f"{format_card(action, n)} cannot be discarded now: discards are taken in ascending "
+                    f"card order and {self.discard_left[p] - 1} more must follow it, but too few cards of "
+                    "the hand lie above it")
         if ph == "declare":
             name = DECLARATION_NAMES.get(action)
             what = f"{name} ({tok})" if name else tok
@@ -723,7 +730,8 @@ class MarollesDeal(Deal):
                 return (f"{card_name(action, n)} cannot be shown for {title}: the cards that can be "
                         f"are {format_cards(eligible, n)}")
             return (f"{format_card(action, n)} cannot be shown now for {title}: the cards shown are "
-                    f"given in ascending order, after {format_card(last, n)}, leaving enough above")
+                    "given in ascending order" + (f", after {format_card(last, n)}" if last >= 0 else "")
+                    + ", leaving enough above for the rest")
         return super().explain_illegal(action)
 
     # ----- applying actions --------------------------------------------------------------
@@ -1172,7 +1180,7 @@ class MarollesDeal(Deal):
         )
 
     def view(self, seat: Seat) -> View:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
         mine = self.to_play == seat and self.phase != "over"
         pending, declaring = 0, None
