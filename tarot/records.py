@@ -89,6 +89,18 @@ class Record:
     result: ClaimedResult | None = None
 
     def __post_init__(self) -> None:
+        # a Record built in Python is checked as the readers check theirs: RecordError, naming
+        # the field (a TypeError or a ValueError in a later to_text() was the way before)
+        if not isinstance(self.variant, str):
+            raise RecordError(f"the variant must be a name, not {reprlib.repr(self.variant)}")
+        for name in ("options", "tags"):
+            if not isinstance(getattr(self, name), Mapping):
+                raise RecordError(f"{name} must be a mapping of names to values, not "
+                                  f"{reprlib.repr(getattr(self, name))}")
+        for name in ("deck", "actions"):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise RecordError(f"{name} must be a sequence of ids, not {reprlib.repr(value)}")
         opts = {str(k): ("true" if v else "false") if isinstance(v, bool) else str(v)
                 for k, v in self.options.items()}
         cls = VARIANTS.get(self.variant)
@@ -101,10 +113,15 @@ class Record:
         object.__setattr__(self, "deck", tuple(self.deck))
         object.__setattr__(self, "actions", tuple(self.actions))
         object.__setattr__(self, "tags", {str(k): str(v) for k, v in self.tags.items()})
-        if self.result is not None and not isinstance(self.result, ClaimedResult):
+        if self.result is not None:
+            if not isinstance(self.result, (tuple, list)) or not 1 <= len(self.result) <= 2:
+                raise RecordError(f"the result must be (scores, card points or None), not "
+                                  f"{reprlib.repr(self.result)}")
             scores, *rest = self.result
+            points = rest[0] if rest else None
             object.__setattr__(self, "result", ClaimedResult(
-                tuple(scores), tuple(rest[0]) if rest and rest[0] is not None else None))
+                _int_list(scores, "result scores"),
+                None if points is None else _int_list(points, "result card points")))
 
     # ----- writing ---------------------------------------------------------------------
     def to_text(self) -> str:
@@ -622,10 +639,12 @@ def _parse_json(text: str) -> Record:
     return Record(obj["variant"], changed, obj["dealer"], tuple(deck), tuple(actions), dict(tags), claim)
 
 
-def _int_list(value: object, what: str, n: int) -> tuple[int, ...]:
-    if (not isinstance(value, list) or len(value) != n
+def _int_list(value: object, what: str, n: int | None = None) -> tuple[int, ...]:
+    """``value`` as a tuple of integers (not bools), ``n`` of them if given, or RecordError."""
+    if (not isinstance(value, (list, tuple)) or (n is not None and len(value) != n)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise RecordError(f"{what!r} must be a list of {n} integers, one per seat")
+        count = "" if n is None else f"{n} "
+        raise RecordError(f"{what!r} must be a list of {count}integers, one per seat")
     return tuple(value)
 
 

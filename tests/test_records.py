@@ -635,3 +635,45 @@ def test_two_player_record_shows_the_table_piles_as_dealt():
     for seat in range(2):
         seen |= deal.view(seat).hand
     assert seen == (1 << 78) - 1
+
+
+def test_a_record_built_in_python_with_wrong_types_is_refused_naming_the_field():
+    """From a records audit: scores as strings raised ValueError in replay, float scores were
+    accepted by replay and then crashed to_text(), None for actions or options a TypeError."""
+    good = finished_text(3)[1]
+    bad = [
+        (dict(result=ClaimedResult(("10", "-4", "-6"))), "'result scores' must be a list of integers"),
+        (dict(result=ClaimedResult((10.0, -4.0, -6.0))), "'result scores' must be a list of integers"),
+        (dict(result=ClaimedResult((1, 0, -1), (True, 0, 0))), "'result card points' must be"),
+        (dict(result=True), "the result must be"),
+        (dict(actions=None), "actions must be a sequence of ids"),
+        (dict(deck="KS QS"), "deck must be a sequence of ids"),
+        (dict(options=None), "options must be a mapping"),
+        (dict(tags=["Event"]), "tags must be a mapping"),
+        (dict(variant=["x"]), "the variant must be a name"),
+    ]
+    for change, message in bad:
+        fields = {"variant": good.variant, "options": good.options, "dealer": good.dealer,
+                  "deck": good.deck, "actions": good.actions, "result": good.result, **change}
+        with pytest.raises(RecordError, match=re.escape(message)):
+            Record(**fields)
+    assert Record(good.variant, good.options, good.dealer, list(good.deck), list(good.actions),
+                  result=(list(good.result.scores), None)).result == ClaimedResult(good.result.scores)
+
+
+def test_api_helpers_refuse_wrong_types_with_the_projects_errors():
+    from tarot.core.errors import OptionError, UnknownVariantError
+
+    deal = tarot.new_deal(VARIANT, seed=1)
+    for token in (None, 5, b"KS"):
+        with pytest.raises(tarot.IllegalActionError, match="is not a token"):
+            deal.push_token(token)
+    for action in ("x", True, 1.0):
+        with pytest.raises(tarot.IllegalActionError, match="is not an action id"):
+            deal.action_token(action)
+    for options in ([("deal_packet", 3)], "deal_packet=3"):
+        with pytest.raises(OptionError, match="a mapping of names to values"):
+            tarot.new_deal(VARIANT, options)
+    with pytest.raises(UnknownVariantError, match=r"unknown variant \['x'\]"):
+        tarot.variant_class(["x"])
+    assert deal.history == [] and deal.phase in ("discard", "redeal")

@@ -44,12 +44,14 @@ PASS: Final = ACTION_IDS["pass"]
 ACKNOWLEDGE_REVOKE: Final = ACTION_IDS["acknowledge_revoke"]
 
 
-def action_token(action: int, notation: Notation = ITALIAN) -> str:
+def action_token(action: object, notation: Notation = ITALIAN) -> str:
     """The token of an action: a card token or an action name.
 
     >>> action_token(21), action_token(DONE), action_token(ACTION_IDS["tarots_5"])
     ('T21', 'done', 'tarots_5')
     """
+    if not isinstance(action, int) or isinstance(action, bool):
+        raise IllegalActionError(f"{reprlib.repr(action)} is not an action id (0..{NUM_ACTIONS - 1})")
     if 0 <= action < NUM_CARDS:
         return format_card(action, notation)
     if NUM_CARDS <= action < NUM_ACTIONS:
@@ -57,8 +59,10 @@ def action_token(action: int, notation: Notation = ITALIAN) -> str:
     raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
 
 
-def parse_action(token: str, notation: Notation = ITALIAN) -> int:
+def parse_action(token: object, notation: Notation = ITALIAN) -> int:
     """Parse a card token or an action name; the error quotes the token."""
+    if not isinstance(token, str):
+        raise IllegalActionError(f"{reprlib.repr(token)} is not a token (a card or an action name)")
     t = token.strip()
     named = ACTION_IDS.get(t.lower()) if t.isascii() else None  # "\u212aings_3" is not kings_3
     if named is not None:

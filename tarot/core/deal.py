@@ -46,12 +46,13 @@ def register(cls: type[Deal]) -> type[Deal]:
     return cls
 
 
-def variant_class(name: str) -> type[Deal]:
-    try:
-        return VARIANTS[name]
-    except KeyError:
+def variant_class(name: object) -> type[Deal]:
+    """The class of a variant, by name; ``UnknownVariantError`` names the known ones."""
+    cls = VARIANTS.get(name) if isinstance(name, str) else None
+    if cls is None:
         known = ", ".join(sorted(VARIANTS))
-        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+    return cls
 
 
 def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed: int | None = None,
@@ -297,13 +298,13 @@ class Deal:
         self._legal_at = -1
         return self.history.pop()
 
-    def action_token(self, action: int) -> str:
+    def action_token(self, action: object) -> str:
         return action_token(action, self.notation)
 
-    def parse_action(self, token: str) -> int:
+    def parse_action(self, token: object) -> int:
         return parse_action(token, self.notation)
 
-    def push_token(self, token: str) -> int:
+    def push_token(self, token: object) -> int:
         """Parse ``token`` in this variant's notation and push it; returns the action id."""
         a = self.parse_action(token)
         self.push(a)

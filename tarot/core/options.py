@@ -63,6 +63,9 @@ class Options(Mapping[str, str]):
 
     def __init__(self, specs: tuple[Option, ...], variant: str,
                  values: Mapping[str, object] | None = None) -> None:
+        if values is not None and not isinstance(values, Mapping):
+            raise OptionError(f"the options of {variant} are a mapping of names to values (a dict), "
+                              f"not {reprlib.repr(values)}")
         self.variant = variant
         self._specs = {o.key: o for o in specs}
         vals = {o.key: o.default for o in specs}
