@@ -293,6 +293,12 @@ def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without
 
 def main() -> None:
     """Entry point of the ``tarot`` command."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):
+        # output closed early (`tarot replay f | head`): stop as cat does (exit 141, from the
+        # signal), not with the exit code 1 that says a record did not replay
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     app()
 
 

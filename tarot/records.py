@@ -523,7 +523,12 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"a record is text, not {type(text).__name__}")
     text = text.lstrip("\ufeff")
     if re.match(r'\s*\{\s*["}]', text):
-        return _parse_json(text)
+        try:
+            return _parse_json(text)
+        except RecordError as e:
+            # not JSON after all: a text record that opens with a {"..."} comment
+            if not str(e).startswith("malformed JSON") or not re.search(r"^\s*\[Variant\s", text, re.M):
+                raise
     return _parse_text(text)
 
 
@@ -564,11 +569,24 @@ def save_record(record: Record, path: str | PathLike) -> None:
 
 
 # ----- JSON ------------------------------------------------------------------------------
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (two "result" keys would be two claims, of
+    which json.loads keeps the last without a word; the text form refuses a second tag too)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the key {key!r} appears twice in one JSON object")
+        out[key] = value
+    return out
+
+
 def _parse_json(text: str) -> Record:
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         raise RecordError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except RecordError:  # a key twice (_unique_keys)
+        raise
     except RecursionError:
         raise RecordError("malformed JSON: nested too deeply") from None
     except ValueError as e:  # a number too long to read

@@ -508,3 +508,20 @@ def test_simulate_names_the_options_as_the_game_read_them():
     assert "options: target=40" in res.stdout
     res = invoke("simulate", "early-french", "--deals", 2, "-o", "target=1_0")
     assert res.exit_code == 2 and "does not take '1_0'" in res.output
+
+
+def test_output_closed_early_stops_the_command_as_cat_does():
+    """`tarot simulate ... --json | head -1` exited 1, the code for a record that does not replay
+    (from a records audit); it stops by SIGPIPE, as cat does (141 in a shell)."""
+    import signal
+    import subprocess
+    import sys
+
+    if not hasattr(signal, "SIGPIPE"):
+        pytest.skip("no SIGPIPE on this platform")
+    proc = subprocess.Popen([sys.executable, "-m", "tarot.cli", "simulate", V, "--deals", "100000", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b"{")
+    proc.stdout.close()
+    assert proc.wait(timeout=120) == -signal.SIGPIPE
+    assert b"Traceback" not in proc.stderr.read()

@@ -677,3 +677,18 @@ def test_api_helpers_refuse_wrong_types_with_the_projects_errors():
     with pytest.raises(UnknownVariantError, match=r"unknown variant \['x'\]"):
         tarot.variant_class(["x"])
     assert deal.history == [] and deal.phase in ("discard", "redeal")
+
+
+def test_json_keys_once_and_a_text_record_may_open_with_a_quoted_comment():
+    """From a records audit: a JSON key given twice was resolved silently (the last 'result'
+    won), and a text record whose first line is a {"..."} comment was read as broken JSON."""
+    _, rec, text = finished_text(6)
+    js = rec.to_json()
+    twice = js.replace('"dealer":', '"dealer": 2, "dealer":', 1)
+    assert twice != js
+    with pytest.raises(RecordError, match="the key 'dealer' appears twice in one JSON object"):
+        parse_record(twice)
+    for comment in ('{"From the club archive"}', "{}", "{ club archive }"):
+        assert parse_record(comment + "\n" + text) == rec
+    with pytest.raises(RecordError, match="malformed JSON"):
+        parse_record('{"variant": "marolles-1637",')   # no [Variant tag: JSON it is, and broken
