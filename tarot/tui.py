@@ -840,7 +840,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     # positions count from the dealer in the order of play: his right when it goes anticlockwise
     clockwise = agg.step == -1
     side, other = ("left", "right") if clockwise else ("right", "left")
-    positions = (("dealer", side, other) if players == 3
+    positions = (("dealer", side, other) if players == 3 else ("dealer", "opponent") if players == 2
                  else tuple(f"d+{p}" for p in range(players)))
     # card points are counted by side in French Tarot: each seat gets its side's
     won = "its side's card points" if variant.startswith("fft-") else "card points won"
@@ -877,8 +877,10 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1} are the table's seats (each deals in turn; bots: " + ", ".join(
         f"{s} {b}" for s, b in enumerate(bots)) + "); "
         + ("the second table's columns are positions from the dealer in the order of play (d+0 the "
-           f"dealer, d+1 his {side}, who plays first)" if apart else "the other columns are positions "
-           f"relative to the dealer (his {side} plays first)") + f"; moved = {unit} changing hands."]
+           f"dealer, d+1 his {side}, who plays first)" if apart else
+           "the other columns are the dealer and his opponent, who plays first" if players == 2 else
+           f"the other columns are positions relative to the dealer (his {side} plays first)")
+        + f"; moved = {unit} changing hands."]
     share = agg.winners_share()
     if share:
         out.append("Deals by number of players at or above par: " + ", ".join(

@@ -23,7 +23,7 @@ from .tui import (
     Guide, _card_in, _player_of, describe_payment, display_key, in_display_order, pending_cards,
     plural, seat_label,
 )
-from .variants.marolles import MarollesDeal, suit_power
+from .variants.marolles import QUI_NA_LE_SIEN, MarollesDeal, suit_power
 
 
 def nominal(card: Card) -> int:
@@ -226,7 +226,10 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
                        f"{o.get('fool_not_excused_penalty', '2')} M to each opponent, and played there "
                        f"it {goes}{given if goes == 'stays yours' else ''}." if last else
                        "You may instead excuse yourself with the Fool: it never wins, comes back to your "
-                       f"pile{given}, and earns 1 M from each opponent.")
+                       f"pile{given}, and earns 1 M from each opponent."
+                       + (" This is the last trick in which it can: kept to the last trick it costs "
+                          f"{o.get('fool_not_excused_penalty', '2')} M to each opponent."
+                          if len(v.tricks) == getattr(deal, "TRICKS", -1) - 2 else ""))
         revokes = o.get("revoke_handling", "engine_prevents")
         if revokes != "engine_prevents":
             out.append("Any card may be played (revoke_handling): one that breaks the rule above is a "
@@ -363,6 +366,12 @@ class MarollesGuide(Guide):
                 out.print(Text(f"{names[s]} declares {declaration_title(deal, a)}, showing "
                                f"{' '.join(format_card(c, n) for c in in_display_order(cs, suit_power))}.",
                                style="magenta"))
+                if a == QUI_NA_LE_SIEN and not deal.forfeited[s]:
+                    # who does not pay holds one of the three: the table sees it, and is told why
+                    payers = {p.payer for p in deal.ledger.entries if p.reason == "qui_na_le_sien" and p.payee == s}
+                    for o in range(deal.players):
+                        if o != s and o not in payers:
+                            out.print(f"  {names[o]} holds one of XXI, I and the Fool: he pays nothing.")
             state["shown"] = len(deal.shown)
             if action == DONE and phase == "declare" and seat not in declared:
                 out.print(f"{name} declares nothing.")

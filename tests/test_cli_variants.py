@@ -480,3 +480,35 @@ def test_refusals_of_players_and_bots_point_the_right_way():
     res = invoke("play", "marolles-2p", "--bots", "rule,random")
     assert res.exit_code == 2 and "give 1 bot name, not 2" in res.output
     assert re.search(r"early-french .* 2-6 ", invoke("rules").stdout)
+
+
+def test_qui_na_le_sien_says_who_pays_nothing_and_the_fools_last_chance_is_told():
+    """From an audit: a Qui n'a le sien nobody paid was announced without a word of why, and the
+    help did not say when the Fool's last chance to excuse had come."""
+    import random
+
+    from tarot.tui import phase_help
+
+    res = invoke("play", "marolles-2p", "--seed", 5, "--script", input="1\n" * 400)
+    lines = res.stdout.splitlines()
+    at = next(i for i, ln in enumerate(lines) if "declares Qui n'a le sien" in ln)
+    assert lines[at + 1] == "  South holds one of XXI, I and the Fool: he pays nothing."
+    told = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", seed=seed)
+        while not deal.is_over:
+            p = deal.to_play
+            if deal.phase == "play" and deal.view(p).hand & 1 and 0 in deal.legal_actions():
+                text = " ".join(phase_help(deal, p))
+                assert ("This is the last trick in which it can" in text) == (len(deal.tricks) == deal.TRICKS - 2)
+                told += len(deal.tricks) == deal.TRICKS - 2
+            legal = deal.legal_actions()
+            deal.push(rng.choice([a for a in legal if a != 0] or legal))   # keep the Fool
+    assert told
+
+
+def test_simulate_two_player_columns_are_dealer_and_opponent():
+    res = invoke("simulate", "marolles-2p", "--deals", 5)
+    assert res.exit_code == 0 and "d+0" not in res.stdout
+    assert "the dealer and his opponent, who plays first" in res.stdout
