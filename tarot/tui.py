@@ -32,7 +32,7 @@ from rich.text import Text
 import importlib
 from .core.actions import DONE
 from .core.cards import (
-    FOOL, TRUMP_SUIT, Card, CardSet, cards_of, format_card, mask, parse_card, rank_of,
+    FOOL, TRUMP_SUIT, Card, CardSet, card_phrase, cards_of, format_card, mask, parse_card, rank_of,
     suit_of,
 )
 from .core.deal import Deal, View, variant_class
@@ -246,6 +246,9 @@ class Guide:
     card_phases: dict[str, str] = {}
     #: Titles of the sources of payment in tables.
     source_titles: dict[str, str] = {}
+    #: Phases whose usual answer is ``done`` (declining): it is offered first, so that choice 1
+    #: is never the risky one (a piped ``yes 1`` does not announce a chelem).
+    decline_first: frozenset[str] = frozenset()
 
     def source_title(self, source: str) -> str:
         return self.source_titles.get(source, source.replace("_", " "))
@@ -462,7 +465,11 @@ def phase_help(deal: Deal, seat: int) -> list[str]:
 
 def _display_actions(deal: Deal, actions: Sequence[int]) -> list[int]:
     cards = in_display_order([a for a in actions if a < 78], deal.card_power)
-    return cards + sorted(a for a in actions if a >= 78 and a != DONE) + ([DONE] if DONE in actions else [])
+    done = [DONE] if DONE in actions else []
+    named = sorted(a for a in actions if a >= 78 and a != DONE)
+    if deal.phase in guide_for(deal).decline_first:
+        return done + cards + named
+    return cards + named + done
 
 
 def pending_cards(deal: Deal) -> tuple[int, CardSet]:
@@ -677,10 +684,12 @@ class PlaySession:
             show = True
 
     def refuse(self, line: str, reason: str) -> None:
-        if self.script:
-            raise ScriptError(f"illegal input {reprlib.repr(line)} ({self.where(self.deal)}): {reason}")
-        # the engine's reasons name the seat: at the table it is "you"
+        # the engine's reasons name the seat by number: a script's error names it as the table
+        # does, and at the table it is "you"
         seat = rf"\bseat {self.me}"
+        if self.script:
+            reason = re.sub(seat + r"\b", self.names[self.me], reason)
+            raise ScriptError(f"illegal input {reprlib.repr(line)} ({self.where(self.deal)}): {reason}")
         reason = re.sub(seat + r" does not\b", "you do not", reason)
         reason = re.sub(seat + r"\b", "you", reason)
         self.out.print(Text(f"Refused: {reason}. (`help` explains what you may do.)", style="bold red"))
@@ -724,7 +733,7 @@ class PlaySession:
             elif a >= 78 or not eligible >> a & 1:
                 raise IllegalActionError(deal.explain_illegal(a))
             elif a in chosen or a in new:
-                raise IllegalActionError(f"{deal.action_token(a)} is already chosen")
+                raise IllegalActionError(f"{card_phrase(a, deal.notation)} is already chosen")
             else:
                 new.append(a)
         if len(chosen) + len(new) > slots:

@@ -29,6 +29,13 @@ def _cards(cs, deal: Deal) -> str:
     return " ".join(format_card(c, deal.notation) for c in in_display_order(cs, deal.card_power))
 
 
+def _chelem_words(deal: Deal, ch: int) -> str:
+    """Which chelem the term ``ch`` of the count is (positive: the taker's side receives it)."""
+    if deal.chelem:
+        return "chelem announced and made" if ch > 0 else "chelem announced and not made"
+    return "chelem (not announced)" if ch > 0 else "chelem of the defence"
+
+
 def _bid_name(deal: Deal, action: int | None) -> str:
     return BID_NAMES.get(deal.action_token(action), "") if action is not None else ""
 
@@ -39,6 +46,7 @@ class FrenchGuide(Guide):
     card_phases = {"ecart": "discard", "show": "show"}
     source_titles = {"contract": "contract", "petit_au_bout": "petit au bout", "poignee": "poignées",
                      "chelem": "chelem"}
+    decline_first = frozenset({"chelem"})
 
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         out.print(f"{plural(deal.HAND, 'card')} to each player, {deal.CHIEN} to the chien. "
@@ -64,9 +72,8 @@ class FrenchGuide(Guide):
             what = _cards(deal.ecart, deal) if seat in reveal else plural(deal.ecart.bit_count(), "card")
             out.print(f"{name} makes the écart: {what}."
                       + (f" Trumps put in it are shown: {_cards(trumps[-1], deal)}." if trumps else ""))
-        elif phase == "chelem":
-            out.print(Text(f"{name} announces a chelem and will lead.", style="magenta")
-                      if action != DONE else f"{name} announces no chelem.")
+        elif phase == "chelem" and action != DONE:  # no announcement, nothing said (as at a table)
+            out.print(Text(f"{name} announces a chelem and will lead.", style="magenta"))
         elif phase in ("poignee", "show"):
             said = state.get("shown", 0)
             for s, a, cs in deal.shown[said:]:
@@ -104,7 +111,7 @@ class FrenchGuide(Guide):
             return (f"Make your écart: {so_far}{plural(left, 'more card')} to discard. No King and "
                     "no bout; trumps only if you have too few other cards (they are then shown).")
         if ph == "chelem":
-            return "Announce a chelem (you win every trick; you then lead)? `chelem` or `done`."
+            return "Announce a chelem (you win every trick; you then lead)? `done` (no) or `chelem`."
         if ph == "poignee":
             return "Declare a poignée before your first card? (a poignée or `done`)"
         if ph == "show":
@@ -205,7 +212,9 @@ class FrenchGuide(Guide):
             made = "made" if info["points"] >= info["target"] else "failed"
             return (f"{BID_NAMES[info['contract']].split(' (')[0]} {made}: {info['points']} points with "
                     f"{plural(info['bouts'], 'bout')} against {info['target']}")
-        return {"petit_au_bout": "petit au bout", "poignee": "poignée", "chelem": "chelem",
+        if p.reason == "chelem" and info:
+            return _chelem_words(deal, info["chelem"])
+        return {"petit_au_bout": "petit au bout", "poignee": "poignée",
                 "game": "the deal won"}.get(p.reason, p.reason)
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
@@ -250,8 +259,9 @@ class FrenchGuide(Guide):
         terms = [(won, f"({' '.join(inner)}) × {mult}")]   # (sign from the taker's view, text)
         if info["poignee"]:
             terms.append((won, f"{info['poignee']} poignée"))
-        if info["chelem"]:
-            terms.append((1 if info["chelem"] > 0 else -1, f"{abs(info['chelem'])} chelem"))
+        ch = info["chelem"]
+        if ch:
+            terms.append((1 if ch > 0 else -1, f"{abs(ch)} {_chelem_words(deal, ch)}"))
         amount = info["amount"]
         # written for the side that receives: its gains first, then what it gives back
         to = 1 if amount >= 0 else -1
@@ -271,8 +281,10 @@ def tell_annulment(out: Console, deal: Deal, names: Sequence[str], among: str = 
     """Say why a deal annulled by ``petit_rule`` is (the holder's Petit is shown)."""
     why = deal.result().info.get("annulled") if deal.is_over else None
     if why == "petit_sec":
-        out.print(Text(f"{names[deal.shown[0][0]]} holds the Petit sec (the Petit his only trump, "
+        holder, _, cards = deal.shown[0]
+        out.print(Text(f"{names[holder]} holds the Petit sec (the Petit his only trump, "
                        f"{among}without the Excuse): the deal is annulled.", style="magenta"))
+        out.print(f"{names[holder]} shows his cards: {_cards(cards, deal)}.")
     elif why == "first_packet":
         out.print(Text(f"{names[deal.shown[0][0]]} was dealt the Petit in his first packet "
                        "(petit_rule=first_packet): the deal is annulled.", style="magenta"))
@@ -320,9 +332,12 @@ class French2pGuide(Guide):
                 + (" (your face-up cards count as hand for these duties)." if bind else
                    ": these duties are judged on your hand alone, and a face-up card may be played "
                    "at any time.")
-                + " The Excuse may be played at any time and never wins.",
+                + " The Excuse may be played at any time: it does not win the trick (unless you "
+                "have won every trick and lead it to the last) and you keep it, giving a half-point "
+                "card for it; played to the last trick it goes to your opponent.",
                 "At the end each player's target comes from the bouts in his pile (56, 51, 41, 36); "
-                "exactly one reaches his and scores 25 plus the points above it."]
+                "exactly one reaches his and scores 25 plus the points above it. Petit au bout: the "
+                "Petit in the last trick scores 10 more for whoever wins that trick."]
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
         return {"game": "the deal won", "petit_au_bout": "petit au bout"}.get(p.reason, p.reason)

@@ -238,7 +238,7 @@ def test_script_multiple_cards_on_one_line_are_discarded_in_ascending_order(tmp_
              toks[2], toks[3], "quit"]
     res = invoke("play", "--seed", seed, "--record", tmp_path / "d.txt", input="\n".join(lines) + "\n")
     assert res.exit_code == 0, res.output
-    assert f"{toks[0]} is already chosen" in res.stdout
+    assert f"the {tarot.card_name(plain[0])} ({toks[0]}) is already chosen" in res.stdout
     assert "Refused:" in res.stdout
     mine = [a for before, a in human_decisions(load_record(tmp_path / "d.txt")) if before.phase == "discard"]
     assert mine == sorted(plain)               # pushed in ascending id order, as the engine requires
@@ -497,8 +497,8 @@ def test_interactive_refusals_speak_to_the_player():
     """At the table a refusal says "you", and a card outside the 66-card pack is refused as such
     (from a terminal audit: "seat 0 does not hold Ace of Swords")."""
     res = CliRunner().invoke(app, ["play", "--seed", "7"], input="KS\nAS\nquit\n")
-    assert "Refused: you do not hold King of Swords" in res.stdout
-    assert "Refused: Ace of Swords is not in the 66-card pack" in res.stdout
+    assert "Refused: you do not hold the King of Swords (KS)" in res.stdout
+    assert "Refused: the Ace of Swords (AS) is not in the 66-card pack" in res.stdout
     assert "seat 0" not in res.stdout.split("You are South (seat 0)")[-1]
 
 

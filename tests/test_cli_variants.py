@@ -512,3 +512,54 @@ def test_simulate_two_player_columns_are_dealer_and_opponent():
     res = invoke("simulate", "marolles-2p", "--deals", 5)
     assert res.exit_code == 0 and "d+0" not in res.stdout
     assert "the dealer and his opponent, who plays first" in res.stdout
+
+
+def test_a_petit_sec_is_proved_by_the_hand_shown(tmp_path):
+    """§4.1 (FFT): the holder of a Petit sec announces it and shows his hand; the table lists the
+    cards the engine makes public (fft-5p seed 5 opens with a Petit sec)."""
+    res = invoke("play", "fft-5p", "--seed", 5, "--script", "--record", tmp_path / "d.json",
+                 input="1\n" * 3000)
+    assert res.exit_code == 0, res.output[-1500:]
+    deal = replay(load_record(tmp_path / "d.json"))
+    assert deal.result().info["annulled"] == "petit_sec"
+    holder, _, cards = deal.shown[0]
+    assert cards == deal.hands[holder] and cards & ((1 << 22) - 1) == 1 << 1
+    shown = re.search(r"^(\S+) shows his cards: (.*)\.$", res.stdout, flags=re.MULTILINE)
+    names = ["South", "East", "North-East", "North-West", "West"]
+    assert shown and shown[1] == names[holder]
+    assert tarot.mask(tarot.parse_cards(shown[2], tarot.FRENCH)) == cards
+
+
+def _chelem_deal(tmp_path, lines):
+    rec = tmp_path / "d.json"
+    res = invoke("play", "fft-4p", "--seed", 1, "--script", "--record", rec, input=lines)
+    assert res.exit_code == 0, res.output[-1500:]
+    return res.stdout, replay(load_record(rec))
+
+
+def test_a_chelem_is_announced_only_on_purpose_and_its_term_is_named(tmp_path):
+    """Choice 1 at the chelem prompt is `done`, so a piped `yes 1` never announces one; nothing
+    is said of a chelem not announced; one announced and lost is named so in the count."""
+    out, deal = _chelem_deal(tmp_path, "garde\n" + "1\n" * 3000)
+    assert deal.taker == 0 and not deal.chelem
+    assert "Choices: 1 done · 2 chelem" in out and "announces no chelem" not in out
+    out, deal = _chelem_deal(tmp_path, "garde\n" + "1\n" * 6 + "chelem\n" + "1\n" * 3000)
+    assert deal.chelem and "South announces a chelem and will lead." in out
+    ch = deal.result().info["chelem"]
+    words = "chelem announced and made" if ch > 0 else "chelem announced and not made"
+    assert re.search(rf"^Each defender (pays|receives) \d+: .*{abs(ch)} {words}", out, flags=re.MULTILINE)
+    assert f"pays {abs(ch)} pts to" in out and out.count(f": {words}") == 3
+
+
+def test_script_errors_name_the_seat_as_the_table_does():
+    res = invoke("play", "fft-4p", "--seed", 1, "--script", input="1\nQH\n")
+    assert res.exit_code != 0
+    assert "South does not hold the Queen of Hearts (QH)" in res.output
+    assert "seat 0 does" not in res.output
+
+
+def test_the_two_player_help_tells_petit_au_bout_and_the_excuse_exception():
+    res = invoke("play", "french-2p", "--seed", 1, input="help\nquit\n")
+    assert "Petit au bout: the Petit in the last trick scores 10 more" in res.stdout
+    assert "unless you have won every trick and lead it to the last" in res.stdout
+    assert "never wins" not in res.stdout

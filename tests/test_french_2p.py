@@ -317,7 +317,10 @@ def test_petit_sec_annuls_the_deal_before_the_first_card():
     assert d.is_over and d.legal_actions() == []
     r = d.result()
     assert r.info == {"annulled": "petit_sec"} and r.scores == (0, 0) and len(r.ledger) == 0
-    assert d.view(0).shown == ((1, tarot.core.actions.DONE, 1 << card("T1")),)
+    # the proof is shown: his hand and face-up pile cards (only the face-down ones stay hidden)
+    proof = d.playable(1)
+    assert d.view(0).shown == ((1, tarot.core.actions.DONE, proof),)
+    assert proof.bit_count() == 27 and proof >> card("T1") & 1 and not proof & (mask(range(2, 22)) | 1)
     assert d.view(0).extra["annulled"] == "petit_sec"
     with pytest.raises(IllegalActionError, match="the deal is over"):
         d.push(card("T1"))

@@ -243,7 +243,10 @@ def run_deal(rng, full):
         r = deal.result()
         assert deal.is_over and not deal.legal_actions() and r.info == {"annulled": rule}
         assert r.scores == (0, 0) and len(r.ledger) == 0
-        assert deal.view(1 - who).shown == ((who, DONE, 1 << 1),)
+        # a Petit sec is proved by the holder's hand and face-up cards, all shown; else the Petit
+        proof = deal.playable(who) if rule == "petit_sec" else 1 << 1
+        assert deal.view(1 - who).shown == ((who, DONE, proof),)
+        assert rule != "petit_sec" or proof & ((1 << 22) - 1) == 1 << 1
         return deal, None, model
     assert not deal.is_over
     step = 0

@@ -188,6 +188,9 @@ def test_petit_sec_annuls_the_deal():
                                + " AH 2H 3H 4H"}, options=opts)
     assert deal.is_over and deal.result().info["annulled"] == "petit_sec"
     assert deal.result().scores == (0, 0, 0, 0) and not deal.history
+    # the holder proves it by showing his hand, to everyone (FFT: he spreads his cards)
+    hand = deal.hands[2]
+    assert hand.bit_count() == 18 and all(deal.view(s).shown == ((2, DONE, hand),) for s in range(4))
     # with the Excuse it is not petit sec
     deal = deal_with("fft-4p", {2: "T1 EX " + " ".join(f"{r}S" for r in "3 4 5 6 7 8 9 10 J C Q K".split())
                                + " AH 2H 3H 4H"}, options=opts)

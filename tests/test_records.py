@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import tarot
 from tarot import RecordError
 from tarot.core.actions import ACKNOWLEDGE_REVOKE
-from tarot.core.cards import ITALIAN, TRUMP_SUIT, card_name, cards_of, parse_card, suit_of
+from tarot.core.cards import ITALIAN, TRUMP_SUIT, card_phrase, cards_of, parse_card, suit_of
 from tarot.records import (
     ClaimedResult, Record, load_record, parse_record, record_from_deal, replay, save_record,
 )
@@ -283,7 +283,7 @@ def test_card_not_held():
     bad = replace_in_line(text, no, rf"S{seat} {tarot.format_card(cards[1])}\b",
                           f"S{seat} {tarot.format_card(stranger)}")
     assert refused(bad) == (f"line {no}: trick 5, seat {seat} plays {tarot.format_card(stranger)}: "
-                            f"seat {seat} does not hold {card_name(stranger)}")
+                            f"seat {seat} does not hold {card_phrase(stranger)}")
 
 
 def test_seat_label_must_be_the_seat_to_play():
@@ -351,7 +351,7 @@ def test_swapped_deck_cards_are_caught_at_the_first_move_they_change():
     first_move = line_no(bad, r"Discard:")
     tok = tarot.format_card(discard)
     assert refused(bad) == (f"line {first_move}: seat {eldest} discards {tok}: "
-                            f"seat {eldest} does not hold {card_name(discard)}")
+                            f"seat {eldest} does not hold {card_phrase(discard)}")
     tampered = Record(rec.variant, rec.options, rec.dealer, tuple(deck), rec.actions, rec.tags, rec.result)
     expected = rf"^actions\[0\]: seat {eldest} discards {tok}: seat {eldest} does not hold"
     with pytest.raises(RecordError, match=expected):
@@ -449,7 +449,7 @@ def test_json_errors_name_the_action():
     tampered = dict(obj, actions=obj["actions"][:k] + [tarot.format_card(again)])
     msg = str(pytest.raises(RecordError, parse_record, json.dumps(tampered)).value)
     assert msg == (f"actions[{k}]: trick 20, seat {seat} plays {tarot.format_card(again)}: "
-                   f"seat {seat} does not hold {card_name(again)}")
+                   f"seat {seat} does not hold {card_phrase(again)}")
 
     truncated = rec.to_json()[:-20]
     assert str(pytest.raises(RecordError, parse_record, truncated).value).startswith("malformed JSON")

@@ -288,6 +288,21 @@ def card_name(card: Card, notation: Notation = ITALIAN, lang: str = "en") -> str
     return f"{_RANK_FR[r]} {sep}{suit}"
 
 
+def card_phrase(card: Card, notation: Notation = ITALIAN) -> str:
+    """The card as a message names it in a sentence: its name with an article and the token a
+    player types for it, so that a refusal reads alike for every card.
+
+    >>> card_phrase(parse_card("QH", FRENCH), FRENCH), card_phrase(13), card_phrase(0, FRENCH)
+    ('the Queen of Hearts (QH)', 'trump XIII (T13)', 'the Excuse (EX)')
+    """
+    tok = format_card(card, notation)
+    if card == FOOL:
+        return f"{notation.fool_name_en} ({tok})"
+    if card <= 21:
+        return f"trump {_ROMAN[card]} ({tok})"
+    return f"the {card_name(card, notation)} ({tok})"
+
+
 def short_name(card: Card, notation: Notation = ITALIAN) -> str:
     """A compact label for tables: rank and suit symbol, roman numerals for trumps."""
     if card == FOOL:

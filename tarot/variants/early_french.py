@@ -52,8 +52,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..core.cards import (
+    card_phrase,
     CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, card_name, cards_of, mask,
+    TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
@@ -287,7 +288,7 @@ class EarlyFrenchDeal(Deal):
                         f"a card he has won, for the Fool")
             if action == FOOL:
                 return "the Fool itself is not a consolation card: give another card you have won"
-            return (f"seat {p} has not won {card_name(action, n)}: the consolation for the Fool is "
+            return (f"seat {p} has not won {card_phrase(action, n)}: the consolation for the Fool is "
                     f"a card from his own pile")
         if self.phase != "play":
             return super().explain_illegal(action)
@@ -295,7 +296,7 @@ class EarlyFrenchDeal(Deal):
             return f"{tok} is not legal now: seat {p} must play a card"
         h = self.hands[p]
         if not h >> action & 1:
-            return f"seat {p} does not hold {card_name(action, n)}"
+            return f"seat {p} does not hold {card_phrase(action, n)}"
         trick = self.trick
         lead = trick[1] if trick[0] == FOOL else trick[0]
         s = _SUIT_OF[lead]

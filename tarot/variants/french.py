@@ -64,7 +64,8 @@ three: ``+2T``; five: two defenders pay the taker and the third pays the partner
 the chien once it is shown (Prise, Garde: to all, and the taker keeps seeing it) and at the end
 (Garde sans / contre: not before); ``discards`` is the écart, in the taker's view only;
 ``shown`` holds the poignées ``(seat, poignee_..., trumps)``, the trumps forced into the écart
-``(taker, done, trumps)`` and, for an annulled deal, ``(holder, done, Petit)``. With five
+``(taker, done, trumps)`` and, for an annulled deal, ``(holder, done, cards)``: the whole hand
+for a Petit sec, the Petit for the seed's first packet rule. With five
 players ``called`` is the called card and ``partner`` is None until the called card is played
 (then the seat that played it, the taker himself if he plays alone), except in the partner's
 own view (his seat), the taker's when the called card is his (his seat), and everyone's when it
@@ -81,8 +82,9 @@ from typing import Any, ClassVar, Final
 
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
+    card_phrase,
     BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, card_name, cards_of, format_card,
+    TRUMPS, Card, CardSet, Seat, cards_of, format_card,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -374,8 +376,10 @@ class FrenchDeal(Deal):
             self._annul((self.dealer + 1 + who[pos]) % n, "first_packet")
 
     def _annul(self, seat: Seat, why: str) -> None:
+        """End the deal unplayed. A Petit sec is proved by showing the whole hand (FFT: the
+        holder announces it and spreads his cards); the seed's first packet rule shows the Petit."""
         self.annulled = why
-        self.shown.append((seat, DONE, 1 << PETIT))
+        self.shown.append((seat, DONE, self.hands[seat] if why == "petit_sec" else 1 << PETIT))
         self.phase, self.to_play = "over", None
 
     # ----- legal actions -----------------------------------------------------------------
@@ -539,7 +543,7 @@ class FrenchDeal(Deal):
         if action >= 78:
             what = {"play": "play", "ecart": "discard", "show": "show", "call": "call"}.get(ph, ph)
             return f"{tok} is not legal now: seat {p} must {what} a card"
-        name = card_name(action, n)
+        name = card_phrase(action, n)
         if ph == "call":
             return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four "
                     "Kings, a Cavalier only with the Kings and Queens, a Jack only with all three"
@@ -560,7 +564,7 @@ class FrenchDeal(Deal):
                         f"not come after {format_card(self.last_discard, n)}")
             if self.ecart_trumps:
                 return f"the écart must first take its {self.ecart_trumps} unavoidable trump(s), lowest first"
-            return f"{format_card(action, n)} cannot be discarded now: too few cards would remain above it"
+            return f"{card_phrase(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "play":
             h, trick = self.hands[p], self.trick
             if action == FOOL:

@@ -55,7 +55,8 @@ points above his target; the player who wins the last trick scores 10 more if it
 holds and sees, his hand and his face-up pile cards, is the Petit, without the Excuse; with
 ``first_packet`` (the seed's curious rule) when the Petit is in the first packet of three of a
 player's hand; ``none``: never. An annulled deal is over at once, without an action: no score,
-``info["annulled"]`` names the rule, and ``shown`` holds ``(holder, done, Petit)``, public.
+``info["annulled"]`` names the rule, and ``shown`` holds ``(holder, done, cards)``, public: for a
+Petit sec the cards that prove it (his hand and face-up pile cards), else the Petit.
 
 **Scores** (``two_player_scoring``). ``winner_only`` (the seed): the winner scores ``25 + (points
 - target)``, the loser 0, and the petit au bout 10 goes to the last trick's winner; these scores
@@ -77,8 +78,8 @@ from typing import Any, ClassVar, Final
 
 from ..core.actions import DONE
 from ..core.cards import (
-    BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name,
-    cards_of, format_card, mask, rank_of,
+    card_phrase,
+    BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, format_card, mask, rank_of,
 )
 from ..core.counting import COUNTING_CARDS, french_target, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -258,7 +259,8 @@ class French2pDeal(Deal):
                 if PETIT not in self.deck[first:first + 3]:
                     continue
             self.annulled = rule
-            self.shown.append((s, DONE, 1 << PETIT))
+            # a Petit sec is proved by showing the hand (with the face-up cards, already seen)
+            self.shown.append((s, DONE, self.playable(s) if rule == "petit_sec" else 1 << PETIT))
             self.phase, self.to_play = "over", None
             return
 
@@ -312,7 +314,7 @@ class French2pDeal(Deal):
         tok = self.action_token(action)
         if action >= 78:
             return f"{tok} is not legal now: seat {p} must play a card"
-        name = card_name(action, self.notation)
+        name = card_phrase(action, self.notation)
         if not self.playable(p) >> action & 1:
             return (f"seat {p} cannot play {name}: only cards in hand and the face-up top cards "
                     "of the piles can be played")

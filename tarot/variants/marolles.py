@@ -24,8 +24,9 @@ from typing import ClassVar, Final
 
 from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
+    card_phrase,
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
-    SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, card_name, cards_of,
+    SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of,
     format_card, format_cards, mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points
@@ -682,11 +683,11 @@ class MarollesDeal(Deal):
                     "declare": "declare or say done"}[ph]
             return f"{tok} is not legal now: seat {p} must {what}"
         if action < 78 and not self.PACK >> action & 1:
-            return f"{card_name(action, n)} is not in the {self.PACK.bit_count()}-card pack"
+            return f"{card_phrase(action, n)} is not in the {self.PACK.bit_count()}-card pack"
         if action < 78 and not self.hands[p] >> action & 1:
             if ph == "show":
-                return f"seat {p} cannot show {card_name(action, n)}: it is not in the hand"
-            return f"seat {p} does not hold {card_name(action, n)}"
+                return f"seat {p} cannot show {card_phrase(action, n)}: it is not in the hand"
+            return f"seat {p} does not hold {card_phrase(action, n)}"
         if ph == "play":
             h = self.hands[p]
             if action == FOOL and self.trick_no >= self.TRICKS - 1:
@@ -713,10 +714,10 @@ class MarollesDeal(Deal):
                     return ("trumps and Tarots may not be discarded while other cards can be "
                             "(illegal_discard=forbidden)")
                 if (self.hands[p] >> action).bit_count() >= self.discard_left[p]:
-                    return (f"{format_card(action, n)} cannot be discarded now: the cards above it would "
+                    return (f"{card_phrase(action, n)} cannot be discarded now: the cards above it would "
                             "make the discard hold more trumps or Tarots than the hand forces "
                             "(illegal_discard=forbidden)")
-            return (f"{format_card(action, n)} cannot be discarded now: discards are taken in ascending "
+            return (f"{card_phrase(action, n)} cannot be discarded now: discards are taken in ascending "
                     f"card order and {self.discard_left[p] - 1} more must follow it, but too few cards of "
                     "the hand lie above it")
         if ph == "declare":
@@ -727,9 +728,9 @@ class MarollesDeal(Deal):
             decl, _, eligible, _, _, last = self.pending  # type: ignore[misc]
             title = DECLARATION_NAMES[decl]
             if not eligible >> action & 1:
-                return (f"{card_name(action, n)} cannot be shown for {title}: the cards that can be "
+                return (f"{card_phrase(action, n)} cannot be shown for {title}: the cards that can be "
                         f"are {format_cards(eligible, n)}")
-            return (f"{format_card(action, n)} cannot be shown now for {title}: the cards shown are "
+            return (f"{card_phrase(action, n)} cannot be shown now for {title}: the cards shown are "
                     "given in ascending order" + (f", after {format_card(last, n)}" if last >= 0 else "")
                     + ", leaving enough above for the rest")
         return super().explain_illegal(action)
