@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from .core.actions import ACKNOWLEDGE_REVOKE, DONE, action_token, parse_action
-from .core.cards import NUM_CARDS, CardParseError, format_cards, mask, parse_card
+from .core.cards import NUM_CARDS, CardParseError, format_card, format_cards, mask, parse_card
 from .core.deal import VARIANTS, Deal, variant_class
 from .core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError
 from .core.options import parse_assignments
@@ -857,6 +857,7 @@ def _read_line(deal: Deal, no: int, line: str) -> None:
     pending: tuple[int, int, int, str] | None = None   # (seat, action, shown before, token)
     played = 0
     start_tricks = len(deal.tricks)
+    owned_up = False   # an acknowledge_revoke ends its line
     for tok in tokens:
         sm = _SEAT.match(tok)
         if sm:
@@ -876,6 +877,10 @@ def _read_line(deal: Deal, no: int, line: str) -> None:
             raise RecordError(f"line {no}: {tok} has no seat: write S<n> before it")
         if deal.is_over:
             raise RecordError(f"line {no}: {tok} comes after the end of the deal")
+        if owned_up:
+            raise RecordError(f"line {no}: {tok} follows acknowledge_revoke on the same line: the play "
+                              f"went back to before the revoke, so the line ends there and the next "
+                              f"line is trick {len(deal.tricks) + 1} again")
         if trick_line and len(deal.tricks) > start_tricks:
             raise RecordError(f"line {no}: trick {start_tricks + 1} is complete before {tok}: "
                               f"one trick per line")
@@ -890,6 +895,7 @@ def _read_line(deal: Deal, no: int, line: str) -> None:
                               f"but it is seat {deal.to_play}'s turn")
         shown_before = len(deal.shown)
         _push(deal, action, f"line {no}")
+        owned_up = action == ACKNOWLEDGE_REVOKE
         if action >= NUM_CARDS:
             pending = (seat, action, shown_before, tok)
     if trick_line and not played:
@@ -905,7 +911,10 @@ def _read_shown(deal: Deal, no: int, tok: str, pending: tuple[int, int, int, str
         cards = [parse_card(t, deal.notation) for t in tok[1:-1].split()]
     except CardParseError as e:
         raise RecordError(f"line {no}: {e}") from None
-    left = sorted(set(cards))
+    twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if twice is not None:
+        raise RecordError(f"line {no}: {tok} lists {format_card(twice, deal.notation)} twice")
+    left = sorted(cards)
     while len(deal.shown) == before and not deal.is_over and deal.to_play == seat and left:
         legal = set(deal.legal_actions())
         pick = next((c for c in left if c in legal), left[0])   # an illegal one gets the rule's error

@@ -164,6 +164,37 @@ def test_an_acknowledged_revoke_is_written_and_read_back():
     assert found >= 10
 
 
+def test_a_line_ends_at_an_acknowledged_revoke():
+    """Cards after ``acknowledge_revoke`` on its line would sit under the wrong trick number (the
+    play went back): joining the next line to it is refused, naming the line and the trick."""
+    options = {"revoke_handling": "penalty_1M_forfeit_with_correction_window"}
+    deal = next(d for seed in range(40) if ACKNOWLEDGE_REVOKE in (d := random_deal(seed, options, seed % 3, None)).history)
+    lines = record_from_deal(deal).to_text().splitlines()
+    k = next(i for i, ln in enumerate(lines) if "acknowledge_revoke" in ln)
+    back = re.match(r"Trick\s+(\d+):", lines[k + 1]).group(1)
+    joined = lines[k].split(";")[0] + " " + lines[k + 1].split(":", 1)[1].split(";")[0]
+    bad = "\n".join(lines[:k] + [joined] + lines[k + 2:]) + "\n"
+    msg = refused(bad)
+    assert msg.startswith(f"line {k + 1}: ") and "follows acknowledge_revoke on the same line" in msg
+    assert msg.endswith(f"the next line is trick {back} again")
+
+
+def test_shown_cards_listed_twice_are_refused():
+    """A declaration's shown cards are a set: a card given twice is a malformed claim, refused by
+    name (it was read as if given once)."""
+    for seed in range(200):
+        deal, rec, text = finished_text(seed)
+        if deal.shown:
+            break
+    seat, action, shown = deal.shown[0]
+    name = deal.action_token(action)
+    no = line_no(text, rf"Declare: S{seat} .*{name}")
+    cards = tarot.format_cards(shown)
+    first = cards.split()[0]
+    bad = replace_in_line(text, no, re.escape(f"{name} ({cards})"), f"{name} ({cards} {first})")
+    assert refused(bad) == f"line {no}: ({cards} {first}) lists {first} twice"
+
+
 def test_both_forms_save_and_load(tmp_path):
     deal, rec, text = finished_text(11, {"deal_packet": 3}, Event='a "quoted"; {odd} event')
     save_record(rec, tmp_path / "game.json")
