@@ -183,6 +183,8 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
     for c in in_display_order(hand, power):
         s = suit_of(c)
         groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
+    if groups[0][1] == [FOOL]:  # the Fool alone is no trump (help would say "you have none")
+        groups[0] = (notation.fool_name_en.split()[-1], [FOOL])
     dim = bool(hand & (marked | chosen))
     out = []
     for label, cards in groups:
@@ -535,6 +537,8 @@ class PlaySession:
         self.narrator = Narrator(out, self.names, reveal={seat})
         self.deal: Deal | None = None
         self.saved: list[Path] = []
+        #: (actions so far, card): a revoke the person was warned of, played if typed again
+        self.revoke_warned: tuple[int, int] | None = None
         #: What a game's guide keeps from deal to deal (a game to 50...).
         self.game_state: dict = {}
 
@@ -683,6 +687,25 @@ class PlaySession:
                 continue
             show = True
 
+    def confirmed(self, deal: Deal, action: int) -> bool:
+        """Whether ``action`` may be pushed at once. A card that breaks the duty to follow or to
+        trump, where the options allow it as a revoke, is played only when given twice in a row
+        (a mistyped number should not cost a forfeit); a script is taken at its word."""
+        if self.script or deal.phase != "play" or action >= 78:
+            return True
+        view = deal.view(self.me)
+        if guide_for(deal).marked_cards(deal, view) >> action & 1:
+            return True
+        if self.revoke_warned == (len(deal.history), action):
+            return True
+        self.revoke_warned = (len(deal.history), action)
+        tok = deal.action_token(action)
+        reason = re.sub(rf"\bseat {self.me}\b", "you", deal.explain_illegal(action))
+        rule = deal.options.get("revoke_handling", "")
+        self.out.print(Text(f"{tok} would be a revoke ({reason}), penalised as revoke_handling={rule} "
+                            f"says. Give {tok} again to play it anyway.", style="bold yellow"))
+        return False
+
     def refuse(self, line: str, reason: str) -> None:
         # the engine's reasons name the seat by number: a script's error names it as the table
         # does, and at the table it is "you"
@@ -722,6 +745,8 @@ class PlaySession:
         if verb is None:
             if len(actions) != 1:
                 raise IllegalActionError("one move at a time")
+            if not self.confirmed(deal, actions[0]):
+                return False
             self.push(deal, actions[0])
             return True
         slots, eligible = pending_cards(deal)

@@ -525,3 +525,44 @@ def test_output_closed_early_stops_the_command_as_cat_does():
     proc.stdout.close()
     assert proc.wait(timeout=120) == -signal.SIGPIPE
     assert b"Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("rule", ["penalty_1m_and_forfeit", "penalty_1M_forfeit_with_correction_window"])
+def test_a_revoke_is_played_only_when_given_twice(tmp_path, rule):
+    """With revokes allowed, a card that breaks the duty to follow or to trump is not played at
+    the first asking (a mistyped number would cost a forfeit): the table warns, the deal is
+    unchanged, and the same card given again is played."""
+    import io
+
+    from rich.console import Console
+
+    from tarot.tui import PlaySession
+
+    buf = io.StringIO()
+    seen = []
+
+    def read(_prompt):
+        deal = session.deal
+        if deal.phase == "play" and deal.to_play == 0 and len(seen) < 2:
+            revokes = [c for c in deal.legal_actions() if c < 78 and not deal.lawful_cards() >> c & 1]
+            if revokes:
+                choices = session.choices(deal, [])
+                seen.append((len(deal.history), revokes[0], len(buf.getvalue())))
+                return str(choices.index(revokes[0]) + 1)
+        return "1"
+
+    for seed in range(1, 30):
+        seen.clear()
+        session = PlaySession(Console(file=buf, width=200), "marolles-1637", {"revoke_handling": rule},
+                              seed, 0, ["rule", "rule"], 1, tmp_path / f"d{seed}.json", False, read)
+        assert session.run() == 0
+        if seen:
+            break
+    assert len(seen) == 2, "no seed offered a revoke"
+    (n0, card, at), (n1, again, _) = seen
+    assert n0 == n1 and card == again, "the first asking changed nothing"
+    tok = format_card(card)
+    assert re.search(rf"{tok} would be a revoke \(you must .*\).*Give {tok} again to play it anyway",
+                     buf.getvalue()[at:])
+    deal = replay(load_record(tmp_path / f"d{seed}.json"))
+    assert deal.history[n0] == card

@@ -193,3 +193,13 @@ def test_wording_of_discards_declarations_and_choices():
     assert re.search(r"\d+ tous_les_trois: Tous les trois \(|\d+ tarots_\d+: \d+ Tarots", res.stdout)
     res = runner.invoke(app, ["play", "early-french", "--seed", "3"], input="7\nquit\n")
     assert "there is no choice 7: choose 1." in res.stdout
+
+
+def test_the_fool_alone_is_not_listed_as_a_trump():
+    """In Marolles the Fool is no trump: held without trumps it has a line of its own, so the
+    hand does not contradict a help that says "you have no trumps"."""
+    def labels(hand, notation=ITALIAN):
+        return [line.plain.split()[0] for line in hand_lines(mask(parse_cards(hand, notation)), 0, notation)]
+    assert labels("F 5C") == ["Fool", "Cups"]
+    assert labels("F T3 5C") == ["Trumps", "Cups"]
+    assert labels("EX 5H", tarot.FRENCH) == ["Excuse", "Hearts"]
