@@ -119,6 +119,17 @@ def wrapped(head: str | Text, items: Sequence[Text], width: int | None, sep: str
     return lines
 
 
+#: A card with the number told after it ("QS 3", "(T21 5,"): kept on one line by ``print_fitted``.
+_CARD_AND_NUMBER = re.compile(r"\(?(?:T\d{1,2}|F|EX|(?:10|[2-9AJCQK])[SBCDH]) \d+[,;)]*|\S+")
+
+
+def print_fitted(out: Console, text: str, indent: str = "") -> None:
+    """Print ``text`` after ``indent``, its continuation lines under the first word, never
+    breaking between a card and the number told for it (rich would break "QS ⏎ 3")."""
+    for line in wrapped(indent, [Text(w) for w in _CARD_AND_NUMBER.findall(text)], console_width(out)):
+        out.print(line)
+
+
 def console_width(out: Console) -> int | None:
     """The width lines are fitted to on ``out``; None where it does not wrap (``make_console``)."""
     return None if out.soft_wrap else out.width
@@ -272,6 +283,10 @@ class Guide:
     def help(self, deal: Deal, seat: int) -> list[str]:
         """The rules that apply to the seat's decision now."""
         return []
+
+    def card_choices(self, deal: Deal, cards: Sequence[Card]) -> list[Card]:
+        """The cards among the choices, numbered in the order the table shows them."""
+        return in_display_order(cards, deal.card_power)
 
     def action_label(self, deal: Deal, action: int) -> str:
         """A named action as offered in the choices (a token, perhaps with words)."""
@@ -466,7 +481,7 @@ def phase_help(deal: Deal, seat: int) -> list[str]:
 
 
 def _display_actions(deal: Deal, actions: Sequence[int]) -> list[int]:
-    cards = in_display_order([a for a in actions if a < 78], deal.card_power)
+    cards = guide_for(deal).card_choices(deal, [a for a in actions if a < 78])
     done = [DONE] if DONE in actions else []
     named = sorted(a for a in actions if a >= 78 and a != DONE)
     if deal.phase in guide_for(deal).decline_first:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, mask, suit_of
 from .core.deal import Deal, View
-from .tui import Guide, card_items, in_display_order, plural, wrapped
+from .tui import Guide, card_items, in_display_order, plural, print_fitted, wrapped
 from .variants.early_french import CARD_VALUES, EarlyFrenchGame
 
 TABLE_TEXT = {
@@ -117,8 +117,8 @@ class EarlyFrenchGuide(Guide):
             what = ", ".join(f"{format_card(c, deal.notation)} {values[c]}" for c in scoring) or "none"
             won = pile.bit_count()
             out.print(Text(f"{names[s]}: {r.scores[s]:+d}", style="bold"))
-            out.print(f"    {plural(won, 'card')} won: {won} − {base} = {won - base:+d}; scoring cards "
-                      f"{r.card_points[s]} ({what})")
+            print_fitted(out, f"{plural(won, 'card')} won: {won} − {base} = {won - base:+d}; scoring cards "
+                              f"{r.card_points[s]} ({what})", "    ")
 
     def after_deal(self, out: Console, deal: Deal, names: Sequence[str], state: dict) -> bool:
         game = state.get("game")

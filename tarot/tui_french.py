@@ -324,6 +324,12 @@ class French2pGuide(Guide):
                            piles, width, "  ")
         return out
 
+    def card_choices(self, deal: Deal, cards: Sequence[int]) -> list[int]:
+        """The face-up pile cards first, pile by pile as the row above the hand shows them,
+        then the hand's."""
+        ups = [c for c in deal.view(deal.to_play).extra["face_up"][deal.to_play] if c in cards]
+        return ups + in_display_order([c for c in cards if c not in ups], deal.card_power)
+
     def help(self, deal: Deal, seat: int) -> list[str]:
         bind = deal.options["two_player_faceup_cards_bind_follow_suit"] == "true"
         return ["Your face-up pile cards are played as if they were in your hand; after each trick "

@@ -21,7 +21,7 @@ from .core.errors import IllegalActionError
 from .core.ledger import Payment
 from .tui import (
     Guide, _card_in, _player_of, describe_payment, display_key, in_display_order, pending_cards,
-    plural, seat_label,
+    plural, print_fitted, seat_label,
 )
 from .variants.marolles import QUI_NA_LE_SIEN, MarollesDeal, suit_power
 
@@ -457,7 +457,7 @@ class MarollesGuide(Guide):
             lines, total = explain_packets(deal.piles[s], deal.notation)
             out.print(Text(f"{names[s]}: {r.card_points[s]} points", style="bold"))
             for line in lines:
-                out.print(f"    {line}")
+                print_fitted(out, line, "    ")
             if total != r.card_points[s]:  # never expected: the engine and this count disagree
                 out.print(Text(f"    (the engine counts {r.card_points[s]})", style="red"))
         if "mort_pile" in r.info:
@@ -472,8 +472,8 @@ class MarollesGuide(Guide):
                 return format_card(c, n) + (f" ({', '.join(notes)})" if notes else "")
 
             what = ", ".join(map(told, cards))
-            out.print(f"Le Mort's pile ({plural(len(cards), 'card')}: {what}) counts for no one: the "
-                      "players' points leave it out.")
+            print_fitted(out, f"Le Mort's pile ({plural(len(cards), 'card')}: {what}) counts for no one: "
+                              "the players' points leave it out.")
         _card_point_text(out, deal, names)
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:

@@ -203,3 +203,38 @@ def test_the_fool_alone_is_not_listed_as_a_trump():
     assert labels("F 5C") == ["Fool", "Cups"]
     assert labels("F T3 5C") == ["Trumps", "Cups"]
     assert labels("EX 5H", tarot.FRENCH) == ["Excuse", "Hearts"]
+
+
+def test_two_player_choices_follow_the_rows_shown():
+    """french-2p: the face-up pile cards, shown above the hand, are numbered first, pile by pile,
+    then the hand's cards in the hand's order (they were interleaved by rank)."""
+    from tarot.tui import guide_for, in_display_order
+
+    rng = random.Random(4)
+    deal = tarot.new_deal("french-2p", rng=rng)
+    checked = 0
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        order = guide_for(deal).card_choices(deal, legal)
+        ups = [c for c in deal.view(deal.to_play).extra["face_up"][deal.to_play] if c in legal]
+        hand = [c for c in legal if c not in ups]
+        assert order == ups + in_display_order(hand, deal.card_power) and sorted(order) == legal
+        checked += bool(ups and hand)
+        deal.push(rng.choice(legal))
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("width", range(24, 61))
+def test_a_count_line_never_splits_a_card_from_its_value(width):
+    from tarot.tui import print_fitted
+
+    buf = io.StringIO()
+    out = Console(file=buf, width=width, color_system=None, soft_wrap=False)
+    text = "18 cards won: 18 − 12 = +6; scoring cards 13 (T1 4, QS 3, CS 2, CB 2, 10D 2)"
+    print_fitted(out, text, "    ")
+    lines = buf.getvalue().splitlines()
+    assert all(len(line) <= width for line in lines)
+    assert all(line.startswith("    ") for line in lines)
+    for pair in ("T1 4", "QS 3", "CS 2", "CB 2", "10D 2"):
+        assert any(pair in line for line in lines), (pair, lines)
+    assert " ".join(line.strip() for line in lines) == text
