@@ -706,8 +706,8 @@ class PlaySession:
         """Whether ``action`` may be pushed at once. A card that breaks the duty to follow or to
         trump, where the options allow it as a revoke, is played only when given twice in a row
         (a mistyped number should not cost a forfeit); a script is taken at its word."""
-        if self.script or deal.phase != "play" or action >= 78:
-            return True
+        if self.script or deal.phase != "play" or action >= 78 or action not in deal.legal_actions():
+            return True  # an illegal card is refused by the engine, with its reason
         view = deal.view(self.me)
         if guide_for(deal).marked_cards(deal, view) >> action & 1:
             return True
