@@ -179,22 +179,6 @@ def test_a_line_ends_at_an_acknowledged_revoke():
     assert msg.endswith(f"the next line is trick {back} again")
 
 
-def test_shown_cards_listed_twice_are_refused():
-    """A declaration's shown cards are a set: a card given twice is a malformed claim, refused by
-    name (it was read as if given once)."""
-    for seed in range(200):
-        deal, rec, text = finished_text(seed)
-        if deal.shown:
-            break
-    seat, action, shown = deal.shown[0]
-    name = deal.action_token(action)
-    no = line_no(text, rf"Declare: S{seat} .*{name}")
-    cards = tarot.format_cards(shown)
-    first = cards.split()[0]
-    bad = replace_in_line(text, no, re.escape(f"{name} ({cards})"), f"{name} ({cards} {first})")
-    assert refused(bad) == f"line {no}: ({cards} {first}) lists {first} twice"
-
-
 def test_both_forms_save_and_load(tmp_path):
     deal, rec, text = finished_text(11, {"deal_packet": 3}, Event='a "quoted"; {odd} event')
     save_record(rec, tmp_path / "game.json")
@@ -467,6 +451,11 @@ def test_shown_cards_must_match_the_declaration():
     bad = replace_in_line(text, no, re.escape(f"{name} ({cards})"), f"{name} ({cards.split()[0]})")
     msg = refused(bad)
     assert msg.startswith(f"line {no}: ") and name in msg
+    # the shown cards are a set: a card given twice is a malformed claim, refused by name (it
+    # was read as if given once)
+    first = cards.split()[0]
+    bad = replace_in_line(text, no, re.escape(f"{name} ({cards})"), f"{name} ({cards} {first})")
+    assert refused(bad) == f"line {no}: ({cards} {first}) lists {first} twice"
 
 
 # ----- refused records: JSON ---------------------------------------------------------------
