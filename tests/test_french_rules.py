@@ -5,7 +5,7 @@ import pytest
 
 import tarot
 from tarot.core.actions import ACTION_IDS, DONE, PASS
-from tarot.core.cards import FRENCH, cards_of, mask, parse_card, parse_cards
+from tarot.core.cards import FRENCH, HEARTS, cards_of, mask, parse_card, parse_cards, suit_of
 from tarot.match import Match
 from test_french_properties import chelem_known_lost
 from tarot.variants.french import (
@@ -700,6 +700,36 @@ def test_five_player_opening_lead_not_in_the_called_suit():
     assert C("2H") not in legal and C("3H") not in legal and C("4S") in legal
     with pytest.raises(tarot.IllegalActionError, match="called suit"):
         deal.push(C("2H"))
+
+
+def test_five_player_opening_lead_binds_the_leader_only():
+    """RULES.md §4.4 forbids the called suit to the opening lead; after the Excuse is led, the
+    next card may be in it (FFT: "celui qui entame"; the Excuse is the lead)."""
+    deal = deal_with("fft-5p", {1: "EX 4S 5C T2", 2: "2H 3H 6S", 3: "KH"})
+    bid(deal, ["prise", "pass", "pass", "pass", "pass"])
+    deal.push(C("KH"))
+    to_play(deal)
+    assert deal.to_play == 1 and C("EX") in deal.legal_actions()
+    deal.push(C("EX"))
+    assert deal.to_play == 2 and {C("2H"), C("3H"), C("6S")} <= set(deal.legal_actions())
+    deal.push(C("2H"))   # sets the suit to follow: Hearts
+    legal = deal.legal_actions()
+    assert deal.to_play == 3 and C("KH") in legal and all(suit_of(c) == HEARTS for c in legal)
+
+
+def test_five_player_no_self_call_with_every_callable_card_in_hand():
+    """five_player_self_call=false: a card the taker lacks, unless he holds them all (K→Q and the
+    eight Kings and Queens): then one of his own, and he plays alone."""
+    everything = "KS KC KH KD QS QC QH QD"
+    deal = deal_with("fft-5p", {1: everything},
+                     options={"five_player_self_call": "false", "five_player_called_escalation": "k→q"})
+    bid(deal, ["prise", "pass", "pass", "pass", "pass"])
+    assert deal.legal_actions() == L("QS QC QH QD")
+    deal.push(C("QS"))
+    assert deal.partner is None and deal.camp == 1 << 1
+    deal = deal_with("fft-5p", {1: everything}, options={"five_player_self_call": "false"})
+    bid(deal, ["prise", "pass", "pass", "pass", "pass"])
+    assert deal.legal_actions() == L("CS CC CH CD")   # a Cavalier, which he lacks
 
 
 def test_five_player_opening_lead_the_called_card_itself():

@@ -194,7 +194,9 @@ FIVE_PLAYER_OPTIONS: Final[tuple[Option, ...]] = (
            "With four Kings the taker may call a Queen, with four Queens too a Cavalier, and with "
            "those a Jack (FFT); or only up to a Queen (seed).", "FFT / seed"),
     Option("five_player_self_call", ("true", "false"), "true",
-           "The taker may call a card he holds, and so play alone.", "FFT"),
+           "The taker may call a card he holds, and so play alone (FFT); or, false, only a card "
+           "he lacks, unless he holds every card he could call (then one of his own: he plays "
+           "alone).", "FFT / RULES.md silent on a hand holding every callable card"),
 )
 
 
@@ -459,7 +461,7 @@ class FrenchDeal(Deal):
                 called = self.called
                 rest = h & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
                 if rest:  # the opening lead: not the called suit, unless the called card itself
-                    return rest
+                    return rest  # (binds the leader only: after the Excuse led, the next card is free)
             return h
         lead = trick[1] if trick[0] == FOOL else trick[0]
         s = _SUIT[lead]
