@@ -192,6 +192,9 @@ class Aggregate:
         self.position_source = {s: [0] * players for s in self.sources}
         #: Σ over deals of the marques changing hands per source (the positive parts).
         self.moved = {s: 0 for s in self.sources}
+        #: Whether every deal so far was zero-sum (in a game scored by each player for himself,
+        #: french-2p or early French, ``moved`` is the marques or points scored, not paid over).
+        self.zero_sum = True
         self.winners: Counter[int | None] = Counter()
 
     def add(self, s: DealSummary) -> None:
@@ -210,6 +213,8 @@ class Aggregate:
                 self.source_sum[src][seat] += row[seat]
                 self.position_source[src][(seat - s.dealer) * step % n] += row[seat]
             self.moved[src] += sum(v for v in row if v > 0)
+        if sum(s.scores):
+            self.zero_sum = False
         self.winners[s.winners] += 1
 
     def _mean(self, total: float) -> float:

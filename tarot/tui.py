@@ -929,7 +929,9 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
            f"dealer, d+1 his {side}, who plays first)" if apart else
            "the other columns are the dealer and his opponent, who plays first" if players == 2 else
            f"the other columns are positions relative to the dealer (his {side} plays first)")
-        + f"; moved = {unit} changing hands."]
+        + (f"; moved = {unit} changing hands." if agg.zero_sum else
+           f"; moved = {unit} scored (the positive parts: in this game scores are not paid by "
+           "the other players).")]
     share = agg.winners_share()
     if share:
         out.append("Deals by number of players at or above par: " + ", ".join(

@@ -14,6 +14,7 @@ import tarot
 from tarot import sim
 from tarot.core.errors import OptionError, TarotError, UnknownVariantError
 from tarot.core.ledger import SOURCES
+from tarot.tui import summary_tables
 
 V = "marolles-1637"
 
@@ -102,6 +103,24 @@ def test_aggregate_agrees_with_the_summaries():
     assert agg.mean_moved("tarots") == pytest.approx(moved)
     ones = sum(s.winners == 1 for s in summaries)
     assert agg.winners_share() == pytest.approx({1: ones / 40, 2: 1 - ones / 40} if ones < 40 else {1: 1.0})
+
+
+@pytest.mark.parametrize("variant, zero_sum", [
+    (V, True), ("fft-4p", True), ("french-2p", False), ("early-french", False)])
+def test_aggregate_knows_whether_scores_are_paid_over(variant, zero_sum):
+    """``moved`` is marques changing hands in a zero-sum game; in one where each player scores
+    for himself (french-2p's winner_only, early French) the summary must not say so."""
+    cls = tarot.variant_class(variant)
+    summaries = list(sim.simulate(variant, 30, 2, bots=["random"]))
+    assert all(sum(s.scores) == 0 for s in summaries) is zero_sum  # the game itself, first
+    agg = sim.Aggregate(cls.players_for(), cls.SOURCES)
+    for s in summaries:
+        agg.add(s)
+    assert agg.zero_sum is zero_sum
+    [footer] = [x for x in summary_tables(agg, ["random"] * cls.players_for(), variant)
+                if isinstance(x, str) and "moved =" in x]
+    assert ("changing hands" in footer) is zero_sum
+    assert ("not paid by the other players" in footer) is not zero_sum
 
 
 def test_aggregate_memory_does_not_grow():
