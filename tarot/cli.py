@@ -20,7 +20,7 @@ from .core.deal import variant_class
 from .core.errors import RecordError, TarotError
 from .core.options import parse_assignments
 from .tui import (
-    PlaySession, console_reader, make_console, options_table, show_replay, stdin_reader,
+    PlaySession, console_reader, make_console, options_table, plural, show_replay, stdin_reader,
     summary_tables, variants_table,
 )
 
@@ -234,33 +234,52 @@ def tournament(
     if json_out:
         sys.stdout.write(json.dumps(data, indent=1) + "\n")
         return
+    from rich import box
     from rich.table import Table
 
     out = make_console(plain=False)
     opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
-    out.print(f"{variant}: {t.n} boards x {len(data['seatings'])} seatings, seed {seed}, options: {opts}")
+    out.print(f"{variant}: {plural(t.n, 'board')} x {plural(len(data['seatings']), 'seating')}, "
+              f"seed {seed}, options: {opts}")
     roles = sorted({r for e in data["entries"] for r in e["roles"]})
     what = metric.replace('_', ' ')
     title = (f"{what} per deal per seat over the field's ({data['field']}) in the same seat"
              if field else f"mean {what} per deal per seat")
-    table = Table(title=title)
-    for col in ("bot", "mean", "95% CI", *roles, "decisions", "p50 ms", "p99 ms"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+
+    def ci(x: dict) -> str:
+        return f"[{x['ci95'][0]:+.3f}, {x['ci95'][1]:+.3f}]"
+
+    # no vertical rules, numbers never folded: the tables fit 80 columns
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                  title_justify="left")
+    times = Table(title="decision times", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True, title_justify="left")
+    for col in ("bot", "mean", "95% CI", *roles):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+    for col in ("bot", "decisions", "p50 ms", "p99 ms", "max ms"):
+        times.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for e in data["entries"]:
         tm = e["time"]
-        table.add_row(e["bot"], f"{e['mean']:+.3f}", f"[{e['ci95'][0]:+.3f}, {e['ci95'][1]:+.3f}]",
-                      *(f"{e['roles'][r]['mean']:+.3f}" if r in e["roles"] else "-" for r in roles),
-                      str(tm["decisions"]), f"{tm['p50_ms']:.2f}", f"{tm['p99_ms']:.2f}")
+        table.add_row(e["bot"], f"{e['mean']:+.3f}", ci(e),
+                      *(f"{e['roles'][r]['mean']:+.3f}" if r in e["roles"] else "-" for r in roles))
+        times.add_row(e["bot"], str(tm["decisions"]), f"{tm['p50_ms']:.2f}", f"{tm['p99_ms']:.2f}",
+                      f"{tm['max_ms']:.2f}")
     out.print(table)
-    table = Table(title="paired differences (A - B), 95% CI over boards")
-    for col in ("A", "B", "A - B", "95% CI", *roles):
-        table.add_column(col, justify="left" if col in ("A", "B") else "right")
+    # one row per pair, then one per role the pair was compared in, with its own count
+    table = Table(title="paired differences, 95% CI over boards", box=box.SIMPLE_HEAD,
+                  pad_edge=False, collapse_padding=True, title_justify="left")
+    table.add_column("A - B")
+    table.add_column("as", no_wrap=True)
+    for col in ("boards", "mean", "95% CI"):
+        table.add_column(col, justify="right", no_wrap=True)
     for p in data["pairs"]:
-        table.add_row(p["a"], p["b"], f"{p['mean_diff']:+.3f}",
-                      f"[{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]",
-                      *(f"{p['roles'][r]['mean_diff']:+.3f} [{p['roles'][r]['ci95'][0]:+.2f}, "
-                        f"{p['roles'][r]['ci95'][1]:+.2f}]" if r in p["roles"] else "-" for r in roles))
+        table.add_row(f"{p['a']} - {p['b']}", "all", str(p["n"]), f"{p['mean_diff']:+.3f}", ci(p))
+        for r in roles:
+            if r in p["roles"]:
+                x = p["roles"][r]
+                table.add_row("", r, str(x["n"]), f"{x['mean_diff']:+.3f}", ci(x), style="dim")
     out.print(table)
+    out.print(times)
 
 
 @app.command()

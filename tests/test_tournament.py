@@ -206,6 +206,25 @@ def test_command_prints_tables():
     assert "rule" in res.stdout and "p99" in res.stdout and "95% CI" in res.stdout
 
 
+def test_command_tables_fit_a_terminal_and_name_every_bot():
+    """With a long bot name and French Tarot's three roles, on 80 columns no bot name is
+    cut and no figure folded: each pair and role is one line of the paired table."""
+    res = runner.invoke(app, ["tournament", "fft-4p", "--bots", "random,search-easy", "--deals",
+                              "1", "--seed", "3"], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert max(map(len, lines)) <= 80 and "…" not in res.stdout
+    rows = [ln.split() for ln in lines]
+    assert sum(r[:1] == ["search-easy"] for r in rows) == 2   # the seat table and the times
+    pair = next(i for i, r in enumerate(rows) if r[:3] == ["random", "-", "search-easy"])
+    assert rows[pair][3] == "all" and rows[pair][4] == "1"
+    end = next(i for i in range(pair, len(rows)) if not rows[i])      # the table's last line
+    roles = [" ".join(r[:-4]) for r in rows[pair + 1:end]]
+    assert roles and set(roles) <= {"defender", "no taker", "taker"}
+    low, high = (float(x.strip("[],")) for x in rows[pair][6:8])
+    assert low <= float(rows[pair][5]) <= high
+
+
 @pytest.mark.parametrize("args, message", [
     (["--bots", "rule"], "at least two bots"),
     (["--bots", "rule,genius"], "unknown bot 'genius'"),
