@@ -614,8 +614,14 @@ def test_poignee_with_ten_trumps_cannot_show_the_excuse():
     deal.push(DONE)
     deal.push(SIMPLE)
     assert deal.phase == "show" and 0 not in deal.legal_actions()
-    with pytest.raises(tarot.IllegalActionError):
+    with pytest.raises(tarot.IllegalActionError, match="stands in for a trump only in a hand one trump short"):
         deal.push(0)
+    # the refusals name what is wrong: a card not held, a card that is no trump
+    with pytest.raises(tarot.IllegalActionError, match=r"cannot show trump XXI \(T21\): he does not hold it"):
+        deal.push(C("T21"))
+    with pytest.raises(tarot.IllegalActionError, match="a poignée shows trumps of his own"):
+        deal.push(C("KS"))
+    assert deal.phase == "show" and deal.legal_actions()[0] == C("T2")   # nothing changed
 
 
 def test_no_poignee_with_eight_trumps_and_the_excuse():

@@ -551,8 +551,12 @@ class FrenchDeal(Deal):
                     "Kings, a Cavalier only with the Kings and Queens, a Jack only with all three"
                     + ("" if self._o.self_call else "; a card in the taker's own hand cannot be called"))
         if ph == "show":
+            if action == FOOL:
+                return (f"seat {p} cannot show {name}: it stands in for a trump only in a hand one "
+                        "trump short of the poignée, and this hand holds more trumps than it shows")
             if not self._poignee_pool(p) >> action & 1:
-                return f"seat {p} cannot show {name}: only trumps held are shown in a poignée"
+                return (f"seat {p} cannot show {name}: a poignée shows trumps of his own" if action >= 22
+                        else f"seat {p} cannot show {name}: he does not hold it")
             return f"{name} cannot be shown now: choose the trumps to show in ascending order"
         if not self.hands[p] >> action & 1:
             return f"seat {p} does not hold {name}"
