@@ -197,7 +197,7 @@ class FrenchGuide(Guide):
                     else "goes to the trick's winner")
             if hand & 1 and v.legal_actions and 0 not in v.legal_actions:
                 out.append("You announced a chelem: until you know a trick is lost, you keep the "
-                           "Excuse for the last trick, where it wins.")
+                           "Excuse for the last trick, where it wins if you lead it.")
             elif hand & 1:
                 out.append("The Excuse may be played instead at any time: it never wins, stays in "
                            "your camp, and you give half a point in exchange; in the last trick it "

@@ -190,13 +190,19 @@ class Reference:
 def chelem_known_lost(deal):
     """Whether the taker knows that his camp has lost a trick, from his view alone: a trick won
     by another seat than himself and the partner he knows (``View.partner``; with three or four
-    players he has none), or, the partner unknown to him (five players), by two other seats."""
+    players he has none), or, the partner unknown to him (five players), by two other seats or
+    by one that has shown it lacks the called suit, so cannot hold the called card."""
     view = deal.view(deal.taker)
     others = {w for _, _, w in view.tricks if w != deal.taker}
     if deal.players < 5:
         return bool(others)
     if view.partner is None:
-        return len(others) > 1
+        suit, void = suit_of(view.called), set()
+        for leader, cards in [(t[0], t[1]) for t in view.tricks] + [(view.leader, view.trick)]:
+            real = [c for c in cards if c != 0]
+            if real and suit_of(real[0]) == suit:
+                void |= {(leader + i) % 5 for i, c in enumerate(cards) if c != 0 and suit_of(c) != suit}
+        return len(others) > 1 or bool(others & void)
     return bool(others - {view.partner})
 
 

@@ -563,6 +563,34 @@ def test_the_chelem_announcers_excuse_does_not_tell_him_his_secret_partner():
 
 
 
+@pytest.mark.parametrize("seat2_void", [True, False])
+def test_a_winner_that_lacks_the_called_suit_is_a_known_defender(seat2_void):
+    """Five players, KH called (seat 3 holds it), a chelem announced. The taker leads 2H and
+    seat 2 wins the trick: by trumping, void in Hearts, it has shown it cannot hold KH, so it is
+    a defender, the chelem is lost and the announcer's Excuse free; by following with the Queen
+    it may be his partner, and the Excuse stays kept (the view the same but for that card)."""
+    two = "T2 T3 T4" if seat2_void else "QH T3 T4"
+    deal = deal_with("fft-5p", {1: "EX " + " ".join(f"T{i}" for i in range(21, 11, -1)) + " 2H QS JS CS",
+                                2: two, 3: "KH 5H 6H", 4: "7H 8H", 0: "9H 10H"},
+                     void={2: "H"} if seat2_void else None, dealer=0)
+    bid(deal, ["garde_sans", "pass", "pass", "pass", "pass"])
+    deal.push(C("KH"))
+    deal.push(CHELEM)
+    play(deal, "T21")
+    while deal.to_play != 1:
+        deal.push(next(a for a in deal.legal_actions() if a != FOOL_ID))
+        skip_poignee(deal)
+    play(deal, "2H " + ("T3" if seat2_void else "QH") + " 5H 7H 9H")
+    assert deal.tricks[1][2] == 2 and deal.partner == 3 and deal.view(1).partner is None
+    while deal.to_play != 1:
+        deal.push(next(a for a in deal.legal_actions() if a != FOOL_ID))
+        skip_poignee(deal)
+    assert (FOOL_ID in deal.legal_actions()) is seat2_void
+    if not seat2_void:
+        with pytest.raises(tarot.IllegalActionError, match="keeps the Excuse"):
+            deal.push(FOOL_ID)
+
+
 @pytest.mark.parametrize("announced", [False, True])
 def test_chelem_without_the_excuse_it_stays_with_the_defence_even_in_the_last_trick(announced):
     """Garde sans: the taker wins all 18 tricks; a defender holds the Excuse. Played to the
@@ -661,9 +689,14 @@ def test_five_player_king_call_and_escalation():
                      options={"five_player_called_escalation": "K→Q"})
     bid(deal, ["prise", "pass", "pass", "pass", "pass"])
     assert deal.legal_actions() == L(kings + " QS QC QH QD")
+    with pytest.raises(tarot.IllegalActionError, match=r"never a Cavalier or a Jack \(five_player_called_escalation"):
+        deal.push(C("CS"))      # the refusal states the rule of these options, not the FFT's
     deal = deal_with("fft-5p", {1: "KS KC"}, options={"five_player_self_call": "false"})
     bid(deal, ["prise", "pass", "pass", "pass", "pass"])
     assert deal.legal_actions() == L("KH KD")
+    with pytest.raises(tarot.IllegalActionError, match="own hand only when he holds every card he could call"):
+        deal.push(C("KS"))
+    assert deal.phase == "call" and deal.legal_actions() == L("KH KD")
 
 
 def test_five_player_self_call_plays_alone():

@@ -421,17 +421,32 @@ class FrenchDeal(Deal):
 
     def _chelem_known_lost(self) -> bool:
         """Whether the taker knows that his camp has lost a trick: one was won by a seat he knows
-        to be a defender, or, his partner still secret to him, by two different seats. It is
-        judged on what he knows (``view(taker).partner``), so that his legal actions do not
-        tell him who his secret partner is (§4.4)."""
+        to be a defender, or, his partner still secret to him, by two different seats or by a
+        seat that has shown it lacks the called suit (it cannot hold the called card). It is
+        judged on what he knows (``view(taker).partner`` and the cards played), so that his
+        legal actions do not tell him who his secret partner is (§4.4)."""
         taker = self._taker()
         others = {w for _, _, w in self.tricks if w != taker}
         if not others:
             return False
         known = self._partner_known_to(taker) if self.players == 5 else taker
         if known is None:
-            return len(others) > 1
+            return len(others) > 1 or any(self._void_in_called() >> w & 1 for w in others)
         return others != {known}
+
+    def _void_in_called(self) -> int:
+        """The seats (a bit each) that have played another card than the Excuse to a trick led
+        in the called card's suit: in public view, they do not hold the called card."""
+        assert self.called is not None
+        suit, n, out = _SUIT[self.called], self.players, 0
+        for leader, cards in [*((ld, cs) for ld, cs, _ in self.tricks), (self.leader, tuple(self.trick))]:
+            led = [c for c in cards if c != FOOL]
+            if not led or _SUIT[led[0]] != suit:
+                continue
+            for i, c in enumerate(cards):
+                if c != FOOL and _SUIT[c] != suit:
+                    out |= 1 << (leader + i) % n
+        return out
 
     def _partner_known_to(self, seat: Seat) -> Seat | None:
         """The taker's partner as ``seat`` knows him (``View.partner``): the seat that holds the
@@ -547,9 +562,12 @@ class FrenchDeal(Deal):
             return f"{tok} is not legal now: seat {p} must {what} a card"
         name = card_phrase(action, n)
         if ph == "call":
-            return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four "
-                    "Kings, a Cavalier only with the Kings and Queens, a Jack only with all three"
-                    + ("" if self._o.self_call else "; a card in the taker's own hand cannot be called"))
+            full = len(self._o.escalation) == 4
+            return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four Kings"
+                    + (", a Cavalier only with the Kings and Queens, a Jack only with all three" if full
+                       else "; never a Cavalier or a Jack (five_player_called_escalation=k→q)")
+                    + ("" if self._o.self_call else "; a card of the taker's own hand only when he "
+                       "holds every card he could call (five_player_self_call=false)"))
         if ph == "show":
             if action == FOOL:
                 return (f"seat {p} cannot show {name}: it stands in for a trump only in a hand one "
