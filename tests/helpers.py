@@ -635,8 +635,8 @@ class Model:
             return
         if self.o["forfeit_scope"] == "void_all_hand_receipts":
             for payer, payee, amount, _ in list(self.payments):
-                if payee == s:
-                    self.payments.append((s, payer, amount, "forfeit"))
+                if payee == s:   # given back, but never to a seat that forfeited before
+                    self.pay(s, payer, amount, "forfeit")
         self.forfeited[s] = True
 
     def totals(self) -> list[int]:
@@ -712,7 +712,7 @@ class Model:
         if self.o["forfeit_scope"] != "void_all_hand_receipts" and not self.forfeited[s]:
             for payer, payee, amount, _ in self.payments[paid:]:
                 if payee == s:   # he scores nothing from the revoke on
-                    self.payments.append((s, payer, amount, "forfeit"))
+                    self.pay(s, payer, amount, "forfeit")
         self.pay_each(s, 1, "revoke")
         self.forfeit(s)
 

@@ -457,6 +457,36 @@ def test_the_fool_is_playable_until_the_last_trick_then_must_be_played():
     assert sum(deal.result().card_points) == 74     # the Fool shifts to its owner
 
 
+@pytest.mark.parametrize("scope", ["receive_nothing_further", "void_all_hand_receipts"])
+def test_a_second_forfeit_gives_nothing_back_to_the_first_forfeiter(scope):
+    """§1.4: a wrong discard costs 1 M to each opponent and the offender "ne plus rien compter":
+    he still pays and receives nothing further. Seat 1 declares, then discards short and
+    forfeits; seat 2 then does the same. Seat 2's forfeit must not hand seat 1 anything back
+    (neither his penalty nor, with void_all_hand_receipts, the declaration he gave back)."""
+    opts = {"declarations_after_discard": "false", "wrong_discard_count": "penalty_1m_and_forfeit",
+            "forfeit_scope": scope, "cut_card_tarot_payment": "off"}
+    deal = next(d for d in (tarot.new_deal(VARIANT, opts, seed=s) for s in range(200))
+                if d.phase == "declare" and d.to_play == 1 and len(d.legal_actions()) > 1)
+    deal.push(deal.legal_actions()[1])          # seat 1 declares
+    while deal.phase == "show":
+        deal.push(deal.legal_actions()[0])
+    while deal.phase == "declare":
+        deal.push(DONE)
+    got = totals(deal)[1]                       # what his declaration earned him
+    assert got > 0 and deal.phase == "discard" and deal.to_play == 1
+    deal.push(DONE)                             # seat 1 discards nothing
+    voided = got if scope == "void_all_hand_receipts" else 0
+    assert totals(deal)[1] == got - 2 - voided and deal.forfeited[1]
+    n = len(deal.ledger.entries)
+    assert deal.to_play == 2
+    deal.push(DONE)                             # seat 2 discards nothing
+    assert deal.forfeited[2] and totals(deal)[1] == got - 2 - voided
+    assert not [e for e in deal.ledger.entries[n:] if e.payee == 1]
+    assert [(e.payer, e.payee, e.amount, e.reason) for e in deal.ledger.entries[n:]
+            if e.reason == "wrong_discard"] == [(2, 0, 1, "wrong_discard")]
+    assert sum(totals(deal)) == 0
+
+
 def test_with_a_short_discard_the_fool_cannot_be_played_in_the_last_trick():
     setup = arrange(hands={2: "F"}, seed=5)
     deal = new_deal_from(setup, {"wrong_discard_count": "penalty_1m_and_forfeit"})

@@ -1010,13 +1010,15 @@ class MarollesDeal(Deal):
             self._pay(s, o, amount, reason, trick, detail)
 
     def _forfeit(self, s: Seat) -> None:
-        """'Ne plus rien compter': ``s`` receives nothing further (§1.4, §1.10)."""
+        """'Ne plus rien compter': ``s`` receives nothing further (§1.4, §1.10). What he gives
+        back goes through ``_pay``: a seat that has forfeited before him receives none of it
+        (his own penalty, a give-back of his), and ``s`` keeps that."""
         if self.forfeited[s]:
             return
         if self._o.void_receipts:
             for e in list(self.ledger.entries):
                 if e.payee == s:
-                    self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
+                    self._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
         self.forfeited[s] = True
 
     # ----- a revoke acknowledged in time (revoke_handling=penalty_1M_..._window, §1.10) ------
@@ -1071,8 +1073,8 @@ class MarollesDeal(Deal):
         s, t, at, n_ledger = r
         if not self._o.void_receipts and not self.forfeited[s]:
             for e in self.ledger.entries[n_ledger:]:
-                if e.payee == s:  # received since the revoke: given back
-                    self.ledger.pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
+                if e.payee == s:  # received since the revoke: given back (not to a forfeited seat)
+                    self._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
         self._pay_each(s, 1, "revoke", t, format_card(self.history[at], self.notation))
         self._forfeit(s)
 
