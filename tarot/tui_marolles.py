@@ -196,10 +196,14 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
     if v.phase == "play":
         last = len(v.tricks) == getattr(deal, "TRICKS", -1) - 1
         lead = next((c for c in v.trick if c != FOOL), None)
-        if not v.trick:
-            out.append("You lead this trick: any card"
-                       + (", the Fool included (the next card then sets the suit)."
-                          if o.get("fool_lead_allowed") == "true" else ", but not the Fool (fool_lead_allowed=false)."))
+        fool_now = FOOL in v.legal_actions  # the Fool is legal now (the seat to play sees them)
+        if not v.trick and o.get("fool_lead_allowed") == "true":
+            out.append("You lead this trick: any card, the Fool included (the next card then sets the suit).")
+        elif not v.trick and hand == 1:
+            out.append("You lead this trick with your last card, the Fool (fool_lead_allowed=false bars "
+                       "leading it only while you hold another).")
+        elif not v.trick:
+            out.append("You lead this trick: any card, but not the Fool (fool_lead_allowed=false).")
         elif lead is None:
             out.append("The Fool was led: your card sets the suit, so any card will do.")
         elif suit_of(lead) == TRUMP_SUIT:
@@ -216,7 +220,7 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
                            "there is no duty to overtrump).")
             else:
                 out.append(f"You have neither {sn} nor trumps: any card.")
-        if hand & 1:
+        if hand & 1 and (fool_now or last):
             goes = ("goes to the trick's winner" if o.get("fool_last_trick_card") == "to_trick_winner"
                     else "stays yours")
             given = (" (at the end you give that trick's winner an empty card from your pile for it: "

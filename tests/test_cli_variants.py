@@ -264,6 +264,36 @@ def test_the_french_help_follows_the_legal_cards_and_the_options():
         assert words in " ".join(GUIDES["french-2p"].help(deal, deal.to_play))
 
 
+@pytest.mark.parametrize("fool_lead", ["true", "false"])
+def test_the_marolles_help_about_the_fool_follows_the_legal_cards(fool_lead):
+    """`help` offers the Fool only when it may be played (an audit: with fool_lead_allowed=false
+    a leader was told he might excuse himself with it, and one whose last card it was that he
+    could lead anything but the Fool)."""
+    import random
+
+    from tarot.tui_marolles import GUIDE
+
+    found = {"barred": 0, "last card": 0, "offered": 0}
+    for seed in range(300):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("marolles-1637", {"fool_lead_allowed": fool_lead}, seed=seed)
+        while not deal.is_over:
+            if deal.phase == "play" and deal.hands[deal.to_play] & 1:
+                v = deal.view(deal.to_play)
+                text = " ".join(GUIDE.help(deal, deal.to_play))
+                last = deal.trick_no == deal.TRICKS - 1
+                assert ("excuse yourself with the Fool" in text) == (0 in v.legal_actions and not last)
+                if not v.trick and v.hand == 1 and fool_lead == "false":
+                    assert "with your last card, the Fool" in text and v.legal_actions == (0,)
+                    found["last card"] += 1
+                elif not v.trick and fool_lead == "false":
+                    assert "but not the Fool" in text and 0 not in v.legal_actions
+                    found["barred"] += 1
+                found["offered"] += 0 in v.legal_actions
+            deal.push(rng.choice(deal.legal_actions()))
+    assert found["offered"] > 100 and (fool_lead == "true" or found["barred"] > 20), found
+
+
 @pytest.mark.parametrize("options, words", [
     ({"ultimo_win": "6_plus_1"}, "the Ultimo, 6 M and the ordinary 1 M from each"),
     ({"ultimo_fail": "1"}, "costs the ordinary 1 M to each"),
