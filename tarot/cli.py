@@ -98,7 +98,8 @@ def _bot_names(text: str | None) -> list[str] | None:
 def play(
     variant: Annotated[str, typer.Argument(help="The game to play.")] = "marolles-1637",
     seed: Annotated[int | None, typer.Option(help="Seed of the match: the same seed, the same deals.")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 = the first seat; play goes 0 → 1 → 2).")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat (0 = the first seat; play goes 0 → 1 → 2 …, or the other way in a "
+                  "clockwise game).")] = 0,
     bots: Annotated[str | None, typer.Option(
         help="The bots in the other seats, in order of play after you, e.g. rule,random "
              "(default: rule, or random if the rule bot is not installed). By strength: random, "
@@ -106,7 +107,7 @@ def play(
              "search-hard).")] = None,
     option: OptionArg = None,
     players: PlayersArg = None,
-    deals: Annotated[int, typer.Option(help="Number of deals; the deal passes anticlockwise.")] = 1,
+    deals: Annotated[int, typer.Option(help="Number of deals; the deal passes in the direction of play.")] = 1,
     record: Annotated[Path | None, typer.Option(
         help="Save each deal's record to this file (JSON for a .json name, else text; with "
              "several deals: FILE-1, FILE-2...).")] = None,

@@ -1,4 +1,5 @@
-"""A match: successive deals, the deal passing anticlockwise, running scores per seat."""
+"""A match: successive deals, the deal passing in the direction of play (anticlockwise but in a
+clockwise early French game), running scores per seat."""
 
 from __future__ import annotations
 
@@ -62,8 +63,9 @@ class Match:
         return self.cls(self.options, seed=seed, dealer=self.dealer)
 
     def record(self, deal: Deal) -> DealResult:
-        """Add a finished deal's scores; the deal passes to the dealer's right unless the
-        hand was annulled for a redeal (then the same dealer deals again)."""
+        """Add a finished deal's scores; the deal passes to the next seat in the direction of
+        play (the dealer's right in the anticlockwise games) unless the hand was annulled for a
+        redeal (then the same dealer deals again)."""
         r = deal.result()
         self.results.append(r)
         for s, v in enumerate(r.scores):
