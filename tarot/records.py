@@ -54,7 +54,9 @@ PLAY = "play"
 _JSON_KEYS = ("format", "version", "variant", "options", "dealer", "deck", "actions", "tags", "result")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\Z')
-_LABEL = re.compile(r"([A-Za-z][A-Za-z_]*)\s*([0-9]+)?\s*:(.*)\Z")
+# (the optional number's spaces are inside its group: two ``\s*`` side by side around an
+# optional group made a long run of spaces take quadratic time to refuse)
+_LABEL = re.compile(r"([A-Za-z][A-Za-z_]*)(?:\s*([0-9]+))?\s*:(.*)\Z")
 _SEAT = re.compile(r"[Ss]([0-9]{1,6})\Z")
 _TOKEN = re.compile(r"\([^()]*\)|[^\s()]+|[()]")
 _INT = re.compile(r"[+-]?[0-9]{1,15}\Z")   # ASCII digits, and few enough to read
@@ -525,9 +527,10 @@ def parse_record(text: str) -> Record:
     if re.match(r'\s*\{\s*["}]', text):
         try:
             return _parse_json(text)
-        except RecordError as e:
-            # not JSON after all: a text record that opens with a {"..."} comment
-            if not str(e).startswith("malformed JSON") or not re.search(r"^\s*\[Variant\s", text, re.M):
+        except RecordError:
+            # not JSON after all: a text record that opens with a {"..."} comment (whatever the
+            # comment holds: a line starting with a [Variant tag is never JSON)
+            if not re.search(r"^[ \t]*\[Variant\s", text, re.M):
                 raise
     return _parse_text(text)
 

@@ -708,7 +708,32 @@ def test_json_keys_once_and_a_text_record_may_open_with_a_quoted_comment():
     assert twice != js
     with pytest.raises(RecordError, match="the key 'dealer' appears twice in one JSON object"):
         parse_record(twice)
-    for comment in ('{"From the club archive"}', "{}", "{ club archive }"):
-        assert parse_record(comment + "\n" + text) == rec
+    for comment in ('{"From the club archive"}', "{}", "{ club archive }", '{"note": 1, "note": 2}'):
+        assert parse_record(comment + "\n" + text) == rec   # even one that is JSON gone wrong
     with pytest.raises(RecordError, match="malformed JSON"):
         parse_record('{"variant": "marolles-1637",')   # no [Variant tag: JSON it is, and broken
+
+
+def test_a_long_run_of_spaces_is_refused_in_linear_time():
+    """From a records audit: a moves line 'Trick' + N spaces + 'x', or '{"' + N newlines, took
+    time in N² to refuse (a 1 MiB file, under the size limit, about half an hour). The time to
+    refuse four times as much must be about four times as long (best of three, measured in the
+    same run: a ratio, not a clock)."""
+    import time
+
+    _, _, text = finished_text(6)
+    head = text[:text.index("\n\n") + 2]        # the tags and the blank line
+
+    def best(make, n):
+        record = make(n)
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            with pytest.raises(RecordError):
+                parse_record(record)
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    for make in (lambda n: head + "Trick" + " " * n + "x\n", lambda n: '{"' + "\n" * n):
+        small, large = best(make, 20_000), best(make, 80_000)
+        assert large < 10 * small + 0.005, (small, large)

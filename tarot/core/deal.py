@@ -15,7 +15,7 @@ from typing import Any, ClassVar, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import (
-    ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_cards, mask, rank_of, shuffle,
+    ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_card, format_cards, mask, rank_of, shuffle,
 )
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
@@ -173,7 +173,9 @@ class Deal:
         bad = [c for c in cards if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 78
                or not cls.PACK >> c & 1]
         if bad:
-            raise IllegalActionError(f"the deck holds cards outside the {cls.variant} pack: {bad[:5]}")
+            shown = ", ".join(format_card(c, cls.notation) if type(c) is int and 0 <= c < 78 else repr(c)
+                              for c in bad[:5])
+            raise IllegalActionError(f"the deck holds cards outside the {cls.variant} pack: {shown}")
         if len(set(cards)) != len(cards):
             dup = sorted({c for c in cards if cards.count(c) > 1})
             raise IllegalActionError(f"the deck holds a card twice: {format_cards(dup, cls.notation)}")
