@@ -429,13 +429,15 @@ def test_declarations_undone_by_going_back_are_sampled():
 WINDOW = "penalty_1m_forfeit_with_correction_window"
 
 
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-2p"])
 @pytest.mark.parametrize("mode", [WINDOW, "penalty_1m_and_forfeit"])
-def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode):
+def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode, variant):
     """Random positions of Marolles with every option random but revokes allowed: the failures
     to follow the sampler takes as voids are true of the deal (a revoke paid to no one, when
-    every opponent had forfeited, leaves none: it must not be taken for one), and every
-    position is sampled (the positions found without a sample before: opponents forfeited
-    unseen, a declaration undone by going back, a redeal being granted)."""
+    every opponent had forfeited, leaves none: it must not be taken for one; nor does a short
+    discard, seen only in the hand sizes), and every position is sampled (the positions found
+    without a sample before: opponents forfeited unseen, a declaration undone by going back, a
+    redeal being granted)."""
     from helpers_variants import random_options
 
     from tarot.bots.sampling import public_view, sample_world, voids
@@ -443,9 +445,9 @@ def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode):
     sampled = checked = 0
     for seed in range(1500):
         rng = random.Random(seed)
-        options = random_options("marolles-1637", rng)
+        options = random_options(variant, rng)
         options["revoke_handling"] = mode
-        deal = tarot.new_deal("marolles-1637", options, seed=seed, dealer=seed % 3)
+        deal = tarot.new_deal(variant, options, seed=seed, dealer=seed % variant_class(variant).players_for(options))
         stop = rng.randrange(80)
         while not deal.is_over and len(deal.history) < stop:
             deal.push(rng.choice(deal.legal_actions()))
@@ -458,7 +460,7 @@ def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode):
         world = sample_world(view, random.Random(seed))   # SamplingError if none is found
         assert public_view(world.view(view.seat)) == public_view(view)
         sampled += 1
-    assert sampled == checked > 1200
+    assert sampled == checked > (1200 if variant == "marolles-1637" else 800)
 
 
 def test_positions_where_a_redeal_is_being_granted_are_sampled():

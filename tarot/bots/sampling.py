@@ -75,6 +75,7 @@ from ..core.cards import (
 )
 from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
+from ..core.ledger import Payment
 from ..variants.early_french import EarlyFrenchDeal
 from ..variants.french import FrenchDeal
 from ..variants.french_2p import PILE_DEPTH, PILES, layout
@@ -225,10 +226,11 @@ def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, 
     of reason ``revoke`` in that trick; it is not yet paid in the last two tricks gathered and
     the one on the table (with the window); and it is paid to no one when every opponent had
     forfeited before, which nothing else shows when the forfeit changes nothing seen: its
-    maker receives nothing later (but repayments, which a forfeited seat still receives) and,
-    with ``forfeit_scope=void_all_hand_receipts``, repays nothing unseen (he had received
-    nothing before, or may have forfeited already, or repayments of his are seen). Forfeits are dated from the payments
-    (a bad discard: before play; a revoke paid: its trick; repayments seen: the last trick
+    maker receives nothing later and, with ``forfeit_scope=void_all_hand_receipts``, repays
+    nothing unseen (he had received nothing before from a seat that had not forfeited when the
+    revoke was paid, for a forfeited seat receives no repayment either, or he may have
+    forfeited already, or repayments of his are seen). Forfeits are dated from the payments
+    (a bad discard, paid or seen in the hand sizes: before play; a revoke paid: its trick; repayments seen: the last trick
     in which their maker received), and a revoke that may be unseen may be a forfeit too: the
     dates are lowered until nothing changes."""
     n = v.players
@@ -242,6 +244,15 @@ def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, 
     last = [max((p.trick for p in received[s] if p.reason != "forfeit" and p.trick is not None),
                 default=-1) for s in range(n)]
     forfeit = [never] * n  # the earliest trick each seat may have forfeited in
+    # a short discard (wrong_discard_count=penalty_1m_and_forfeit) is seen in the hand sizes
+    # even when nobody was left to be paid for it
+    cls = cast("type[MarollesDeal]", variant_class(v.variant))
+    played = played_by(v)
+    for s in range(n):
+        dealer = s == v.dealer
+        kept = v.hand_sizes[s] + played[s].bit_count()
+        if (cls.DEALER_HAND if dealer else cls.HAND_SIZE) - kept < (cls.DEALER_DISCARDS if dealer else cls.DISCARDS):
+            forfeit[s] = -1
     for p in v.payments:
         if p.reason == "wrong_discard":
             forfeit[p.payer] = -1
@@ -254,6 +265,12 @@ def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, 
     # t was paid (at once, or when trick t + 2 was gathered)
     later = 3 if window else 1
 
+    def got_at(p: Payment) -> int:
+        """The trick in which a payment dated ``p.trick`` was made: a revoke's, with the window,
+        when the second trick after it was gathered (or the last, which is gathered already)."""
+        assert p.trick is not None
+        return min(p.trick + 2, len(v.tricks) - 1) if window and p.reason == "revoke" else p.trick
+
     def unseen(s: Seat, t: int) -> bool:
         if (s, t) in paid:
             return True
@@ -261,11 +278,12 @@ def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, 
             return True
         if any(forfeit[o] > t for o in range(n) if o != s):
             return False  # an opponent left to be paid
-        if any(p.reason != "forfeit" and p.trick is not None and p.trick >= t + later for p in received[s]):
+        if any(p.reason != "forfeit" and p.trick is not None and got_at(p) >= t + later for p in received[s]):
             return False  # he received after it
-        if repays and s not in repaid and forfeit[s] > t and any(p.trick is None or p.trick < t
-                                                                 for p in received[s]):
-            return False  # he would have repaid what he had received
+        if repays and s not in repaid and forfeit[s] > t and any(
+                (p.trick is None or p.trick < t) and forfeit[p.payer] > t + later - 1
+                for p in received[s]):
+            return False  # he would have repaid what he had received from a seat not forfeited
         return True
 
     out: set[tuple[Seat, int]] = set()
