@@ -266,6 +266,11 @@ class Guide:
     def source_title(self, source: str) -> str:
         return self.source_titles.get(source, source.replace("_", " "))
 
+    def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
+        """A line under a finished deal's table of sources, for a payment counted in a row
+        whose title does not name it."""
+        return None
+
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         """Said when a deal starts, after the dealer is named (the cut card...)."""
 
@@ -425,8 +430,10 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
     by their initials (NE, SW) rather than cut to "North…"."""
     players, guide = deal.players, guide_for(deal)
 
+    note = guide.source_note(deal, names) if deal.is_over else None
+
     def table(heads: Sequence[str]) -> Table:
-        t = Table(title=title, box=box.SIMPLE, title_justify="left")
+        t = Table(title=title, box=box.SIMPLE, title_justify="left", caption=note, caption_justify="left")
         t.add_column("")
         for s in range(players):
             t.add_column(heads[s], justify="right", no_wrap=True)

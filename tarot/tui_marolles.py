@@ -339,6 +339,13 @@ class MarollesGuide(Guide):
         "ultimo": "Ultimo", "card_points": "card points", "penalties": "penalties",
     }
 
+    def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
+        cut = [e for e in deal.ledger.entries if e.reason == "cut"]
+        if not cut:
+            return None
+        return (f"The declarations row includes the cut card: {names[cut[0].payee]} received "
+                f"{cut[0].amount} M from each for {format_card(deal.cut_card, deal.notation)}, a Tarot.")
+
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         cut, n = deal.cut_card, deal.notation
         out.print(f"Cut card: {format_card(cut, n)} ({card_name(cut, n)}), shown to all and "

@@ -364,6 +364,26 @@ def test_replay_says_who_pays_whom_and_why(tmp_path, played):
     assert f"Cut card: {format_card(cut)} ({tarot.card_name(cut)})" in out
 
 
+def test_the_cut_card_in_the_declarations_row_is_said(tmp_path):
+    """From a player's audit: the deal's table counts the cut card's Tarot (§1.3) in its
+    declarations row, which the table now says under it, naming the dealer and the card; a
+    deal whose cut card is no Tarot has no such line."""
+    said = 0
+    for seed in range(12):
+        deal = tarot.new_deal("marolles-1637", seed=seed)
+        while not deal.is_over:
+            deal.push(deal.legal_actions()[0])
+        path = tmp_path / f"r{seed}.txt"
+        save_record(record_from_deal(deal), path)
+        out = invoke("replay", path).stdout
+        cut = [e for e in deal.ledger.entries if e.reason == "cut"]
+        line = (f"The declarations row includes the cut card: {NAMES[deal.dealer]} received 1 M "
+                f"from each for {format_card(deal.cut_card)}, a Tarot.")
+        assert (line in out) == bool(cut) and ("includes the cut card" in out) == bool(cut)
+        said += bool(cut)
+    assert said >= 1
+
+
 def test_replay_of_a_bad_record_exits_1_with_the_record_error(tmp_path, played):
     obj = json.loads(record_from_deal(played).to_json())
     obj["actions"][-1] = obj["actions"][-4]        # a card already played: cannot be played again
