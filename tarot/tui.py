@@ -690,7 +690,7 @@ class PlaySession:
             cmd = words[0].lower()
             if len(words) == 1 and cmd in ("quit", "exit"):
                 raise Quit
-            if len(words) == 1 and cmd in ("help", "?"):
+            if cmd in ("help", "?"):  # "help me" too: help is never a move
                 for text in phase_help(deal, self.me):
                     self.out.print(text)
                 continue

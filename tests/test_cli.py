@@ -296,10 +296,11 @@ def test_script_end_of_input_before_the_deal_ends_exits_1(tmp_path):
 def test_interactive_illegal_move_is_refused_with_the_reason_then_play_goes_on(tmp_path):
     k, _, bad, reason, _ = find_illegal_point(tmp_path)
     _, full_rec = session(tmp_path, ["1"] * 400, script=False, name="full.txt")
-    res, rec = session(tmp_path, ["1"] * k + [format_card(bad), "help"] + ["1"] * 400, script=False,
-                       name="i.txt")
+    res, rec = session(tmp_path, ["1"] * k + [format_card(bad), "help", "help me"] + ["1"] * 400,
+                       script=False, name="i.txt")
     assert res.exit_code == 0, res.output
     assert f"Refused: {reason}" in res.stdout
+    assert res.stdout.count("Refused") == 1     # "help me" is help, not a refused move
     assert "South> " in res.stdout                        # interactive: prompts are shown
     assert load_record(rec).actions == load_record(full_rec).actions
 
