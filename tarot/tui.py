@@ -433,7 +433,9 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
     note = guide.source_note(deal, names) if deal.is_over else None
 
     def table(heads: Sequence[str]) -> Table:
-        t = Table(title=title, box=box.SIMPLE, title_justify="left", caption=note, caption_justify="left")
+        # at least as wide as its title, which a table of two narrow columns would fold
+        t = Table(title=title, box=box.SIMPLE, title_justify="left", caption=note, caption_justify="left",
+                  min_width=min(len(title) + 2, width or 80))
         t.add_column("")
         for s in range(players):
             t.add_column(heads[s], justify="right", no_wrap=True)

@@ -238,3 +238,17 @@ def test_a_count_line_never_splits_a_card_from_its_value(width):
     for pair in ("T1 4", "QS 3", "CS 2", "CB 2", "10D 2"):
         assert any(pair in line for line in lines), (pair, lines)
     assert " ".join(line.strip() for line in lines) == text
+
+
+@pytest.mark.parametrize("variant", ["marolles-2p", "french-2p"])
+def test_a_two_seat_table_keeps_its_title_on_one_line(variant):
+    """From a player's audit: the running total of a two-player game, two narrow columns, folded
+    its title ("Running marques after 1" / "deal") on an 80-column terminal."""
+    deal = tarot.new_deal(variant, seed=12)
+    while not deal.is_over:
+        deal.push(deal.legal_actions()[0])
+    names = seat_names(deal.players)
+    title = f"Running {deal.SCORE_UNIT} after 12 deals, and 3 hands not played out"
+    out = io.StringIO()
+    Console(file=out, width=80).print(source_table(deal, names, {}, deal.result().scores, title, width=80))
+    assert title in out.getvalue().splitlines()[0]
