@@ -248,38 +248,38 @@ def tournament(
              if field else f"mean {what} per deal per seat")
 
     def ci(x: dict) -> str:
+        if x["n"] < 2:
+            return "n/a"  # one value: no interval
         return f"[{x['ci95'][0]:+.3f}, {x['ci95'][1]:+.3f}]"
 
-    # no vertical rules, numbers never folded: the tables fit 80 columns
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+    def long_table(title: str, head: str, key: str, rows: list[tuple[str, dict]]) -> Table:
+        """One row for all the values, then one per role (dimmed), with its count: as many
+        roles as the game has, the table still fits 80 columns, no vertical rules."""
+        t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
                   title_justify="left")
+        t.add_column(head)
+        t.add_column("as", no_wrap=True)
+        for col in ("boards", "mean", "95% CI"):
+            t.add_column(col, justify="right", no_wrap=True)
+        for label, x in rows:
+            t.add_row(label, "all", str(x["n"]), f"{x[key]:+.3f}", ci(x))
+            for r in roles:
+                if r in x["roles"]:
+                    y = x["roles"][r]
+                    t.add_row("", r, str(y["n"]), f"{y[key]:+.3f}", ci(y), style="dim")
+        return t
+
+    out.print(long_table(title, "bot", "mean", [(e["bot"], e) for e in data["entries"]]))
+    out.print(long_table("paired differences, 95% CI over boards", "A - B", "mean_diff",
+                         [(f"{p['a']} - {p['b']}", p) for p in data["pairs"]]))
     times = Table(title="decision times", box=box.SIMPLE_HEAD, pad_edge=False,
                   collapse_padding=True, title_justify="left")
-    for col in ("bot", "mean", "95% CI", *roles):
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for col in ("bot", "decisions", "p50 ms", "p99 ms", "max ms"):
         times.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for e in data["entries"]:
         tm = e["time"]
-        table.add_row(e["bot"], f"{e['mean']:+.3f}", ci(e),
-                      *(f"{e['roles'][r]['mean']:+.3f}" if r in e["roles"] else "-" for r in roles))
         times.add_row(e["bot"], str(tm["decisions"]), f"{tm['p50_ms']:.2f}", f"{tm['p99_ms']:.2f}",
                       f"{tm['max_ms']:.2f}")
-    out.print(table)
-    # one row per pair, then one per role the pair was compared in, with its own count
-    table = Table(title="paired differences, 95% CI over boards", box=box.SIMPLE_HEAD,
-                  pad_edge=False, collapse_padding=True, title_justify="left")
-    table.add_column("A - B")
-    table.add_column("as", no_wrap=True)
-    for col in ("boards", "mean", "95% CI"):
-        table.add_column(col, justify="right", no_wrap=True)
-    for p in data["pairs"]:
-        table.add_row(f"{p['a']} - {p['b']}", "all", str(p["n"]), f"{p['mean_diff']:+.3f}", ci(p))
-        for r in roles:
-            if r in p["roles"]:
-                x = p["roles"][r]
-                table.add_row("", r, str(x["n"]), f"{x['mean_diff']:+.3f}", ci(x), style="dim")
-    out.print(table)
     out.print(times)
 
 

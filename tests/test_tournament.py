@@ -206,23 +206,34 @@ def test_command_prints_tables():
     assert "rule" in res.stdout and "p99" in res.stdout and "95% CI" in res.stdout
 
 
-def test_command_tables_fit_a_terminal_and_name_every_bot():
-    """With a long bot name and French Tarot's three roles, on 80 columns no bot name is
-    cut and no figure folded: each pair and role is one line of the paired table."""
-    res = runner.invoke(app, ["tournament", "fft-4p", "--bots", "random,search-easy", "--deals",
-                              "1", "--seed", "3"], env={"COLUMNS": "80"})
+@pytest.mark.parametrize("variant, bots, deals", [
+    ("fft-4p", "random,search-easy", 1), ("fft-5p", "random,rule", 2)])
+def test_command_tables_fit_a_terminal_and_name_every_bot(variant, bots, deals):
+    """With a long bot name, or the five-player game's four roles, on 80 columns no bot name is
+    cut and no figure folded: each bot, pair and role is one line (from a player's audit:
+    "+126.27…", "no tak…"). One board gives no interval: it says n/a."""
+    a, b = bots.split(",")
+    res = runner.invoke(app, ["tournament", variant, "--bots", bots, "--deals", str(deals),
+                              "--seed", "3"], env={"COLUMNS": "80"})
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
     assert max(map(len, lines)) <= 80 and "…" not in res.stdout
     rows = [ln.split() for ln in lines]
-    assert sum(r[:1] == ["search-easy"] for r in rows) == 2   # the seat table and the times
-    pair = next(i for i, r in enumerate(rows) if r[:3] == ["random", "-", "search-easy"])
-    assert rows[pair][3] == "all" and rows[pair][4] == "1"
-    end = next(i for i in range(pair, len(rows)) if not rows[i])      # the table's last line
-    roles = [" ".join(r[:-4]) for r in rows[pair + 1:end]]
-    assert roles and set(roles) <= {"defender", "no taker", "taker"}
-    low, high = (float(x.strip("[],")) for x in rows[pair][6:8])
-    assert low <= float(rows[pair][5]) <= high
+    assert sum(r[:1] == [b] for r in rows) == 2   # the seat table and the times
+    roles_of = {"fft-4p": {"defender", "no taker", "taker"},
+                "fft-5p": {"defender", "no taker", "partner", "taker"}}[variant]
+    for first in ([b], [a, "-", b]):
+        at = next(i for i, r in enumerate(rows) if r[:len(first)] == first)
+        row = rows[at][len(first):]
+        assert row[0] == "all" and row[1] == str(deals)
+        if deals == 1:
+            assert row[3] == "n/a"
+        else:
+            low, high = (float(x.strip("[],")) for x in row[3:5])
+            assert low <= float(row[2]) <= high
+        end = next(i for i in range(at, len(rows)) if not rows[i])      # the table's last line
+        roles = {" ".join(w for w in r if w.isalpha() or w == "no") for r in rows[at + 1:end]}
+        assert roles and roles <= roles_of
 
 
 @pytest.mark.parametrize("args, message", [
