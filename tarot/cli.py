@@ -188,7 +188,7 @@ def simulate(
     out = err if json_out else make_console(plain=False)
     opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
     out.print(f"{variant}: {deals} deals, seed {seed}, bots {','.join(names)}, options: {opts}")
-    for item in summary_tables(agg, names, variant):
+    for item in summary_tables(agg, names, variant, width=out.width):
         out.print(item)
 
 
@@ -308,7 +308,7 @@ def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without
         cls = variant_class(variant)
     except TarotError as e:
         _fail(str(e))
-    out.print(options_table(cls))
+    out.print(options_table(cls, width=out.width))
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -887,10 +887,12 @@ def show_replay(out: Console, record) -> Deal:
     return deal
 
 
-def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> list:
+def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", width: int | None = None) -> list:
     """The summary of ``tarot simulate``: mean score per deal by source of payment, for each
     seat and for each position relative to the dealer, the score changing hands per source,
-    mean card points, and the share of deals with one or two winners."""
+    mean card points, and the share of deals with one or two winners. With four seats or more,
+    or on a console ``width`` narrower than 100 columns, the positions have a table of their
+    own."""
     cls = variant_class(variant)
     guide, unit = guide_for(cls), cls.SCORE_UNIT
     players = agg.players
@@ -903,14 +905,16 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     # card points are counted by side in French Tarot: each seat gets its side's
     won = "its side's card points" if variant.startswith("fft-") else "card points won"
     title = f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)"
-    t = Table(title=title, box=box.SIMPLE, title_justify="left")
+    # under 80 columns: one space between columns, seats headed s0, s1...
+    narrow = width is not None and width < 80
+    t = Table(title=title, box=box.SIMPLE, title_justify="left", collapse_padding=narrow, pad_edge=not narrow)
     # with four seats or more, positions go to a table of their own (80 columns hold no more)
-    apart = players >= 4
+    apart = players >= 4 or (width is not None and width < 100)
     tp = Table(title="The same by position relative to the dealer", box=box.SIMPLE,
-               title_justify="left") if apart else t
+               title_justify="left", collapse_padding=narrow, pad_edge=not narrow) if apart else t
     t.add_column("")
     for s in range(players):
-        t.add_column(f"seat {s}", justify="right", no_wrap=True)
+        t.add_column(f"s{s}" if narrow else f"seat {s}", justify="right", no_wrap=True)
     if apart:
         tp.add_column("")
     for p in positions:
@@ -932,12 +936,13 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     t.add_row("± 95% interval", *(f"{agg.ci95(s):.2f}" for s in range(players)),
               *([""] * (1 if apart else players + 1)))
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
-    out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1} are the table's seats (each deals in turn; bots: " + ", ".join(
+    out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1} ({'s0, s1...' if narrow else 'seat 0, seat 1...'}) are the table's seats (each deals in turn; bots: " + ", ".join(
         f"{s} {b}" for s, b in enumerate(bots)) + "); "
         + ("the second table's columns are positions from the dealer in the order of play (d+0 the "
-           f"dealer, d+1 his {side}, who plays first)" if apart else
-           "the other columns are the dealer and his opponent, who plays first" if players == 2 else
-           f"the other columns are positions relative to the dealer (his {side} plays first)")
+           f"dealer, d+1 his {side}, who plays first)" if players >= 4 else
+           ("the second table's" if apart else "the other") + " columns are "
+           + ("the dealer and his opponent, who plays first" if players == 2 else
+              f"positions relative to the dealer (his {side} plays first)"))
         + (f"; moved = {unit} changing hands." if agg.zero_sum else
            f"; moved = {unit} scored (the positive parts: in this game scores are not paid by "
            "the other players).")]
@@ -948,16 +953,17 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637") -> 
     return out
 
 
-def options_table(cls) -> Table:
+def options_table(cls, width: int | None = None) -> Table | Group:
     """Every option of a variant: key and default, accepted values, what it decides and its
     basis in the sources; options that matter only at a physical table say so. The values
-    are listed under the key, each whole on its line (one to be typed is never folded)."""
-    t = Table(title=f"Options of {cls.variant} ({cls.title})\nGive them as --option key=value",
-              box=box.SIMPLE, title_justify="left", show_lines=True, expand=True)
-    t.add_column(Text("option: values"), no_wrap=True)
-    t.add_column(Text("what it decides [basis]"), overflow="fold")
+    are listed under the key, each whole on its line (one to be typed is never folded). On a
+    console ``width`` wide that leaves the text fewer than 40 columns beside the longest
+    value, each option's text goes under its values instead of beside them."""
+    title = f"Options of {cls.variant} ({cls.title})\nGive them as --option key=value"
+    rows = []
     for o in cls.OPTIONS:
-        head = Text(o.key, style="bold")
+        head = Text()
+        head.append(o.key, style="bold")  # the key alone: its values are not bold
         for c in o.choices:
             head.append("\n  " + c, style="cyan" if c == o.default else "")
             if c == o.default:
@@ -969,6 +975,17 @@ def options_table(cls) -> Table:
             doc.append(" Table only: the engine never needs it.", style="italic")
         if o.basis:
             doc.append(f" [{o.basis}]", style="dim")
+        rows.append((head, doc))
+    widest = max((len(line) for head, _ in rows for line in head.plain.splitlines()), default=0)
+    if width is not None and width - widest < 45:
+        out: list = [Text(title, style="italic")]
+        for head, doc in rows:
+            out += [Text(""), head, Text("    ") + doc]   # (Padding would crop a pipe's whole lines)
+        return Group(*out)
+    t = Table(title=title, box=box.SIMPLE, title_justify="left", show_lines=True, expand=True)
+    t.add_column(Text("option: values"), no_wrap=True)
+    t.add_column(Text("what it decides [basis]"), overflow="fold")
+    for head, doc in rows:
         t.add_row(head, doc)
     return t
 

@@ -86,6 +86,42 @@ def test_rules_lists_every_option_with_its_values_and_default():
     assert any(line.split()[:1] == [longest] for line in lines), longest
 
 
+@pytest.mark.parametrize("variant", ["fft-4p", V])
+def test_rules_on_a_narrow_terminal_puts_each_text_under_its_values(variant):
+    """From a player's audit: on 60 columns the text column of `tarot rules fft-4p` was five
+    characters wide ("decid" / "es"). On a narrow console each option's values come first,
+    then its text, whole (written to a pipe, each line stays whole)."""
+    res = runner.invoke(app, ["rules", variant], env={"COLUMNS": "60"})
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    cls = tarot.variant_class(variant)
+    for o in cls.OPTIONS:
+        at = lines.index(o.key)
+        values = [c + " (default)" if c == o.default else c for c in o.choices]
+        assert [ln.strip() for ln in lines[at + 1:at + 1 + len(values)]] == values
+        assert lines[at + 1 + len(values) + bool(o.int_range)].strip().startswith(o.doc)
+    assert "what it decides" not in res.stdout          # not the table of the wide layout
+
+
+@pytest.mark.parametrize("variant", [V, "fft-5p", "french-2p"])
+def test_simulate_on_a_narrow_terminal_keeps_its_labels_and_figures(variant):
+    """From a player's audit: on 60 columns the summary lost its row labels ("c…") and cut
+    figures ("-0.…"). Under 100 columns the positions have their own table, under 80 the seats
+    are headed s0, s1...: every figure whole, every label there."""
+    from tarot.tui import guide_for
+
+    res = runner.invoke(app, ["simulate", variant, "--deals", "10", "--seed", "1"], env={"COLUMNS": "60"})
+    assert res.exit_code == 0, res.output
+    assert "…" not in res.stdout
+    cls = tarot.variant_class(variant)
+    guide = guide_for(cls)
+    firsts = [line.split()[0] for line in res.stdout.splitlines() if line.split()]
+    for src in cls.SOURCES:
+        assert guide.source_title(src).split()[0] in firsts, src
+    assert "The same by position relative to the dealer" in res.stdout
+    assert re.search(r"^ +s0 +s1 ", res.stdout, re.M)
+
+
 def test_rules_without_variant_lists_the_variants():
     res = invoke("rules")
     assert res.exit_code == 0
