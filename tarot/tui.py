@@ -781,8 +781,10 @@ class PlaySession:
                 done = True
             elif a >= 78 or not eligible >> a & 1:
                 raise IllegalActionError(deal.explain_illegal(a))
-            elif a in chosen or a in new:
+            elif a in chosen:
                 raise IllegalActionError(f"{card_phrase(a, deal.notation)} is already chosen")
+            elif a in new:
+                raise IllegalActionError(f"{card_phrase(a, deal.notation)} is given twice")
             else:
                 new.append(a)
         if len(chosen) + len(new) > slots:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, mask, suit_of
+from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_phrase, format_card, mask, suit_of
 from .core.deal import Deal, View
 from .tui import Guide, card_items, in_display_order, plural, print_fitted, wrapped
 from .variants.early_french import CARD_VALUES, EarlyFrenchGame
@@ -40,8 +40,8 @@ class EarlyFrenchGuide(Guide):
                 out.print(Text(f"{names[giver]} won no trick: the Fool is surrendered to "
                                f"{names[receiver]}.", style="magenta"))
             else:
-                out.print(Text(f"{names[giver]} gives {names[receiver]} {format_card(card, n)} "
-                               f"({card_name(card, n)}) for the Fool played to trick {deal.fool_trick + 1}.",
+                out.print(Text(f"{names[giver]} gives {names[receiver]} {card_phrase(card, n)} "
+                               f"for the Fool played to trick {deal.fool_trick + 1}.",
                                style="magenta"))
         state["consolations"] = len(deal.consolations)
         if deal.debt and not state.get("owed"):

@@ -107,7 +107,7 @@ class FrenchGuide(Guide):
             return "Call a card: its holder will be your partner (a King, or as the rules allow)."
         if ph == "ecart":
             left = pending_cards(deal)[0] - len(chosen)
-            so_far = f"Chosen so far: {_cards(list(chosen), deal)}; " if chosen else ""
+            so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
             return (f"Make your écart: {so_far}{plural(left, 'more card')} to discard. No King and "
                     "no bout; trumps only if you have too few other cards (they are then shown).")
         if ph == "chelem":
@@ -116,7 +116,7 @@ class FrenchGuide(Guide):
             return "Declare a poignée before your first card? (a poignée or `done`)"
         if ph == "show":
             left = deal.pending[2] - deal.pending[3].bit_count() - len(chosen)
-            so_far = f"Chosen so far: {_cards(list(chosen), deal)}; " if chosen else ""
+            so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
             return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump')}."
         return super().header(deal, view, chosen, names)
 

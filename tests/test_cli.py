@@ -270,11 +270,12 @@ def test_script_multiple_cards_on_one_line_are_discarded_in_ascending_order(tmp_
     hand = tarot.new_deal(V, deck=record.deck, dealer=0).view(0).hand
     plain = [c for c in sorted(tarot.cards_of(hand), reverse=True) if c >= 22][:4]  # descending ids
     toks = [format_card(c) for c in plain]
-    lines = [f"{toks[0]} {toks[0]}", f"{toks[0]} {toks[1]}", "KS 4B" if not hand >> parse_card("4B") & 1 else "ZZ",
-             toks[2], toks[3], "quit"]
+    lines = [f"{toks[0]} {toks[0]}", f"{toks[0]} {toks[1]}", toks[1],
+             "KS 4B" if not hand >> parse_card("4B") & 1 else "ZZ", toks[2], toks[3], "quit"]
     res = invoke("play", "--seed", seed, "--record", tmp_path / "d.txt", input="\n".join(lines) + "\n")
     assert res.exit_code == 0, res.output
-    assert f"the {tarot.card_name(plain[0])} ({toks[0]}) is already chosen" in res.stdout
+    assert f"the {tarot.card_name(plain[0])} ({toks[0]}) is given twice" in res.stdout   # on one line
+    assert f"the {tarot.card_name(plain[1])} ({toks[1]}) is already chosen" in res.stdout
     assert "Refused:" in res.stdout
     mine = [a for before, a in human_decisions(load_record(tmp_path / "d.txt")) if before.phase == "discard"]
     assert mine == sorted(plain)               # pushed in ascending id order, as the engine requires

@@ -252,3 +252,22 @@ def test_a_two_seat_table_keeps_its_title_on_one_line(variant):
     out = io.StringIO()
     Console(file=out, width=80).print(source_table(deal, names, {}, deal.result().scores, title, width=80))
     assert title in out.getvalue().splitlines()[0]
+
+
+def test_an_early_french_consolation_card_is_named_once():
+    """From a player's audit: a consolation card read "T21 (XXI (the World))". It is named as
+    every message names a card: "trump XXI (T21)", "the King of Swords (KS)"."""
+    from tarot.core.cards import card_phrase
+
+    seen = 0
+    for seed in range(40):
+        text = play_session("early-french", seed, 100)
+        for line in text.splitlines():
+            m = re.search(r" gives \w[\w-]* (.+) for the Fool played to trick \d+\.$", line)
+            if m:
+                assert "((" not in line and "))" not in line
+                assert m.group(1) in {card_phrase(c) for c in range(78)}, line
+                seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3
