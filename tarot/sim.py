@@ -195,6 +195,9 @@ class Aggregate:
         #: Whether every deal so far was zero-sum (in a game scored by each player for himself,
         #: french-2p or early French, ``moved`` is the marques or points scored, not paid over).
         self.zero_sum = True
+        #: Deals with no contract (French Tarot: all passed, or annulled before the bidding):
+        #: played as zeros.
+        self.no_contract = 0
         self.winners: Counter[int | None] = Counter()
 
     def add(self, s: DealSummary) -> None:
@@ -215,6 +218,9 @@ class Aggregate:
             self.moved[src] += sum(v for v in row if v > 0)
         if sum(s.scores):
             self.zero_sum = False
+        extra = dict(s.extra)
+        if "contract" in extra and extra["contract"] is None:
+            self.no_contract += 1
         self.winners[s.winners] += 1
 
     def _mean(self, total: float) -> float:

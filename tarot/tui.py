@@ -938,7 +938,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     t.add_row("± 95% interval", *(f"{agg.ci95(s):.2f}" for s in range(players)),
               *([""] * (1 if apart else players + 1)))
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
-    out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1} ({'s0, s1...' if narrow else 'seat 0, seat 1...'}) are the table's seats (each deals in turn; bots: " + ", ".join(
+    out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1}{' (s0, s1...)' if narrow else ''} are the table's seats (each deals in turn; bots: " + ", ".join(
         f"{s} {b}" for s, b in enumerate(bots)) + "); "
         + ("the second table's columns are positions from the dealer in the order of play (d+0 the "
            f"dealer, d+1 his {side}, who plays first)" if players >= 4 else
@@ -948,6 +948,9 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
         + (f"; moved = {unit} changing hands." if agg.zero_sum else
            f"; moved = {unit} scored (the positive parts: in this game scores are not paid by "
            "the other players).")]
+    if agg.no_contract:
+        out.append(f"{plural(agg.no_contract, 'deal')} of {agg.n} had no contract (all passed, or the hand "
+                   "was annulled before the bidding): they count as 0 in the means.")
     share = agg.winners_share()
     if share:
         out.append("Deals by number of players at or above par: " + ", ".join(

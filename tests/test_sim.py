@@ -185,3 +185,19 @@ def test_positions_count_in_the_order_of_play(direction):
     side = "left" if direction == "clockwise" else "right"
     text = " ".join(str(t) for t in summary_tables(agg, ["random"] * 3, "early-french") if isinstance(t, str))
     assert f"his {side} plays first" in text
+
+
+def test_deals_without_a_contract_are_counted_and_said():
+    """French Tarot: a deal all pass, or annulled before the bidding, scores 0 for everyone and
+    counts in the means; the summary says how many there were."""
+    summaries = list(sim.simulate("fft-4p", 60, 3, bots=["random"]))
+    agg = sim.Aggregate(4, tarot.variant_class("fft-4p").SOURCES)
+    for s in summaries:
+        agg.add(s)
+    none = [s for s in summaries if dict(s.extra)["contract"] is None]
+    assert agg.no_contract == len(none) > 0 and all(not any(s.scores) for s in none)
+    lines = [x for x in summary_tables(agg, ["random"] * 4, "fft-4p") if isinstance(x, str)]
+    assert f"{len(none)} deals of 60 had no contract" in " ".join(lines)
+    marolles = sim.Aggregate(3)
+    marolles.add(next(iter(sim.simulate(V, 1, 1, bots=["random"]))))
+    assert marolles.no_contract == 0
