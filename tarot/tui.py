@@ -829,7 +829,8 @@ class PlaySession:
         width = console_width(out)
         for line in guide.table_lines(deal, v, marked, self.names, width):
             out.print(line)
-        out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}):")
+        legend = [m for m, on in (("* legal now", v.hand & marked), ("+ chosen", chosen)) if on]
+        out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}{'; ' if legend else ''}{', '.join(legend)}):")
         for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power, width):
             out.print(line)
         choices = self.choices(deal, chosen)

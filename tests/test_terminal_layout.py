@@ -271,3 +271,28 @@ def test_an_early_french_consolation_card_is_named_once():
         if seen >= 3:
             break
     assert seen >= 3
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "fft-4p"])
+def test_the_hand_line_says_what_its_marks_mean(variant):
+    """From a player's audit: the `+` of cards chosen so far was never explained. The line over
+    the hand names each mark the hand shows: "* legal now", "+ chosen"."""
+    seen = set()
+    for seed in range(6):
+        lines = play_session(variant, seed, 100).splitlines()
+        for i, line in enumerate(lines):
+            m = re.match(r"Your hand \((\d+) cards?(?:; (.*))?\):$", line)
+            if not m:
+                continue
+            legend = set(m.group(2).split(", ")) if m.group(2) else set()
+            rows = []
+            for row in lines[i + 1:]:
+                if not row.startswith("  "):
+                    break
+                rows.append(row)
+            tokens = " ".join(rows).split()
+            assert ("* legal now" in legend) == any(t.endswith("*") for t in tokens), line
+            assert ("+ chosen" in legend) == any(t.endswith("+") for t in tokens), line
+            seen |= legend
+    # (choosing "1" each time, the person discards in Marolles but never takes in fft-4p)
+    assert seen == ({"* legal now", "+ chosen"} if variant == "marolles-1637" else {"* legal now"})
