@@ -194,7 +194,8 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
     Option("forfeit_scope", ("receive_nothing_further", "void_all_hand_receipts"),
            "receive_nothing_further",
            "What 'ne plus rien compter' takes away: receipts from then on, or also every receipt "
-           "of the hand so far (repaid). The offender still pays.", "S2, unclear"),
+           "of the hand so far (repaid, but not to a player who has forfeited before him: he "
+           "receives nothing). The offender still pays.", "S2, unclear"),
     Option("declaration_timing", ("before_first_lead", "before_own_first_card"), "before_first_lead",
            "Declarations are all made before the first lead, or by each player just before playing "
            "his first card.", "S1"),
