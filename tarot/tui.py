@@ -424,17 +424,19 @@ def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str = "En
 
 
 def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequence[int],
-                 title: str, totals: Sequence[int] | None = None, width: int | None = None) -> Table:
+                 title: str, totals: Sequence[int] | None = None, width: int | None = None) -> Table | Group:
     """Scores by source of payment, a column per seat; on a console ``width`` wide, too narrow
     for the seats' names (six players, or fewer on a narrow terminal), the columns are headed
-    by their initials (NE, SW) rather than cut to "North…"."""
+    by their initials (NE, SW) rather than cut to "North…". Under a finished deal's own table,
+    the guide's ``source_note`` (a payment counted in a row whose title does not name it)."""
     players, guide = deal.players, guide_for(deal)
 
-    note = guide.source_note(deal, names) if deal.is_over else None
+    # a deal's own table (not a running total): a note under it, outside its narrow width
+    note = guide.source_note(deal, names) if deal.is_over and by_source else None
 
     def table(heads: Sequence[str]) -> Table:
         # at least as wide as its title, which a table of two narrow columns would fold
-        t = Table(title=title, box=box.SIMPLE, title_justify="left", caption=note, caption_justify="left",
+        t = Table(title=title, box=box.SIMPLE, title_justify="left",
                   min_width=min(len(title) + 2, width or 80))
         t.add_column("")
         for s in range(players):
@@ -449,9 +451,9 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
         return t
 
     full = table(names[:players])
-    if width is None or Console(width=10_000).measure(full).maximum <= width:
-        return full
-    return table([short_name(names[s]) for s in range(players)])
+    if width is not None and Console(width=10_000).measure(full).maximum > width:
+        full = table([short_name(names[s]) for s in range(players)])
+    return Group(full, Text(note)) if note else full
 
 
 def short_name(name: str) -> str:

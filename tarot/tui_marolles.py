@@ -340,11 +340,22 @@ class MarollesGuide(Guide):
     }
 
     def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
-        cut = [e for e in deal.ledger.entries if e.reason == "cut"]
-        if not cut:
-            return None
-        return (f"The declarations row includes the cut card: {names[cut[0].payee]} received "
-                f"{cut[0].amount} M from each for {format_card(deal.cut_card, deal.notation)}, a Tarot.")
+        entries = deal.ledger.entries
+        cut = [e for e in entries if e.reason == "cut"]
+        notes = []
+        if cut:
+            notes.append(f"The declarations row includes the cut card: {names[cut[0].payee]} received "
+                         f"{cut[0].amount} M from each for {format_card(deal.cut_card, deal.notation)}, "
+                         "a Tarot.")
+        back: dict[int, int] = {}
+        for e in entries:
+            if e.reason == "forfeit":
+                back[e.payer] = back.get(e.payer, 0) + e.amount
+        if back:
+            notes.append("The penalties row includes what a forfeit gave back, which the other rows "
+                         "still count as received: " + ", ".join(f"{names[s]} {m} M" for s, m in back.items())
+                         + ".")
+        return "\n".join(notes) or None
 
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         cut, n = deal.cut_card, deal.notation
