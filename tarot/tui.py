@@ -917,7 +917,10 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     apart = players >= 4 or (width is not None and width < 100)
     tp = Table(title="The same by position relative to the dealer", box=box.SIMPLE,
                title_justify="left", collapse_padding=narrow, pad_edge=not narrow) if apart else t
-    t.add_column("")
+    # the labels fold at their spaces on a narrow console, never inside a word
+    ci = "± 95% CI" if narrow else "± 95% interval"
+    labels = [guide.source_title(src) for src in agg.sources] + ["total", ci, won]
+    t.add_column("", min_width=max(len(w) for label in labels for w in label.split()))
     for s in range(players):
         t.add_column(f"s{s}" if narrow else f"seat {s}", justify="right", no_wrap=True)
     if apart:
@@ -938,7 +941,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
             [f"{v:+.2f}" for v in agg.mean_position_source(src)], f"{agg.mean_moved(src):.2f}")
     row(Text("total", style="bold"), [Text(f"{v:+.2f}", style="bold") for v in means],
         [f"{v:+.2f}" for v in pos], f"{sum(agg.mean_moved(x) for x in agg.sources):.2f}", end_section=True)
-    t.add_row("± 95% interval", *(f"{agg.ci95(s):.2f}" for s in range(players)),
+    t.add_row(ci, *(f"{agg.ci95(s):.2f}" for s in range(players)),
               *([""] * (1 if apart else players + 1)))
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
     out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1}{' (s0, s1...)' if narrow else ''} are the table's seats (each deals in turn; bots: " + ", ".join(

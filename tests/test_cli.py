@@ -105,14 +105,17 @@ def test_rules_on_a_narrow_terminal_puts_each_text_under_its_values(variant):
     assert "what it decides" not in res.stdout          # not the table of the wide layout
 
 
-@pytest.mark.parametrize("variant", [V, "fft-5p", "french-2p"])
-def test_simulate_on_a_narrow_terminal_keeps_its_labels_and_figures(variant):
+@pytest.mark.parametrize("variant, options", [(V, []), ("fft-5p", []), ("french-2p", []),
+                                             ("early-french", ["--option", "players=6"])])
+def test_simulate_on_a_narrow_terminal_keeps_its_labels_and_figures(variant, options):
     """From a player's audit: on 60 columns the summary lost its row labels ("c…") and cut
     figures ("-0.…"). Under 100 columns the positions have their own table, under 80 the seats
-    are headed s0, s1...: every figure whole, every label there."""
+    are headed s0, s1...: every figure whole, every label there (with six seats the interval's
+    label is "± 95% CI", as "interval" did not fit)."""
     from tarot.tui import guide_for
 
-    res = runner.invoke(app, ["simulate", variant, "--deals", "10", "--seed", "1"], env={"COLUMNS": "60"})
+    res = runner.invoke(app, ["simulate", variant, "--deals", "10", "--seed", "1", *options],
+                        env={"COLUMNS": "60"})
     assert res.exit_code == 0, res.output
     assert "…" not in res.stdout
     cls = tarot.variant_class(variant)
