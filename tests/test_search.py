@@ -106,6 +106,34 @@ def test_sampled_worlds_reproduce_the_view_exactly(options):
             assert others == hidden
 
 
+def test_a_discard_penalty_paid_to_no_one_is_sampled():
+    """wrong_discard_count=penalty_1m_and_forfeit: the two first players discard nothing and
+    forfeit, then the dealer discards a King, a penalised card whose penalty goes to no one (a
+    forfeited seat is paid nothing). The King may be among his discards in a sampled world; it
+    could not, and a stress run met a position that no world fitted."""
+    options = {"wrong_discard_count": "penalty_1m_and_forfeit", "illegal_discard": "penalty_once"}
+    done = tarot.ACTION_IDS["done"]
+    deal = tarot.new_deal(V, options, seed=0, dealer=0)
+    while deal.phase != "discard":
+        deal.push(deal.legal_actions()[0])
+    while deal.to_play != 0:
+        deal.push(done)
+    king = next(a for a in deal.legal_actions() if a < 78 and KINGS >> a & 1)
+    deal.push(king)
+    deal.push(done)
+    assert deal.forfeited == [True, True, True] and not [p for p in deal.ledger.entries if p.reason == "discard"]
+    view = deal.view(1)
+    cons = Constraints(view)
+    assert any(cons.slots[i][:2] == (0, "discards") for i in cons.allowed[king])
+    rng = random.Random(0)
+    kings = 0
+    for _ in range(40):
+        world = sample_from(cons, rng)
+        assert all(getattr(world.view(1), f) == getattr(view, f) for f in FIELDS)
+        kings += (world.discards[0] & KINGS).bit_count()
+    assert kings  # some worlds put a King there
+
+
 def french_voids_by_hand(view) -> list[int]:
     """French Tarot (RULES.md §4): cards each seat cannot hold, recomputed from the tricks:
     a player who does not follow holds none of the suit; one who neither follows nor trumps

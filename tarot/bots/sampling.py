@@ -22,7 +22,9 @@ What the view tells, and how it constrains a sample (Marolles, RULES.md §1):
   declarations that going back undid (shown all the same);
 - who asked for a redeal that is being granted;
 - the payments: a discard penalty per trump or Tarot discarded says how many such cards each
-  discard holds; a Qui n'a le sien payment says the payer held no Tarot bout.
+  discard holds (at least, when every opponent of the discarder forfeited before the play by
+  discarding too few: a forfeited seat is paid nothing, so the penalty may have gone to no
+  one); a Qui n'a le sien payment says the payer held no Tarot bout.
 
 Le Mort (``marolles-2p``, §1.10): the same for the two players; le Mort's cards are turned up
 one per trick in the order they were dealt, so the sample keeps those already turned up first,
@@ -217,6 +219,21 @@ def voids(v: View) -> list[CardSet]:
     return out
 
 
+def short_discarders(v: View) -> set[Seat]:
+    """Marolles, ``wrong_discard_count=penalty_1m_and_forfeit``: the seats that discarded too
+    few cards, and so forfeited before the play. Seen in the hand sizes even when nobody was
+    left to be paid for it."""
+    cls = cast("type[MarollesDeal]", variant_class(v.variant))
+    played = played_by(v)
+    out = {p.payer for p in v.payments if p.reason == "wrong_discard"}
+    for s in range(v.players):
+        dealer = s == v.dealer
+        kept = v.hand_sizes[s] + played[s].bit_count()
+        if (cls.DEALER_HAND if dealer else cls.HAND_SIZE) - kept < (cls.DEALER_DISCARDS if dealer else cls.DISCARDS):
+            out.add(s)
+    return out
+
+
 def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, int]]:
     """Which failures to follow (seat, trick) may be revokes that the view of a Marolles deal
     with revokes allowed does not show.
@@ -243,20 +260,10 @@ def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, 
     # a forfeited seat receives nothing (but repayments): it forfeited after its last receipt
     last = [max((p.trick for p in received[s] if p.reason != "forfeit" and p.trick is not None),
                 default=-1) for s in range(n)]
-    forfeit = [never] * n  # the earliest trick each seat may have forfeited in
-    # a short discard (wrong_discard_count=penalty_1m_and_forfeit) is seen in the hand sizes
-    # even when nobody was left to be paid for it
-    cls = cast("type[MarollesDeal]", variant_class(v.variant))
-    played = played_by(v)
-    for s in range(n):
-        dealer = s == v.dealer
-        kept = v.hand_sizes[s] + played[s].bit_count()
-        if (cls.DEALER_HAND if dealer else cls.HAND_SIZE) - kept < (cls.DEALER_DISCARDS if dealer else cls.DISCARDS):
-            forfeit[s] = -1
+    # the earliest trick each seat may have forfeited in (-1: before the play)
+    forfeit = [-1 if s in short_discarders(v) else never for s in range(n)]
     for p in v.payments:
-        if p.reason == "wrong_discard":
-            forfeit[p.payer] = -1
-        elif p.reason == "forfeit":
+        if p.reason == "forfeit":
             forfeit[p.payer] = min(forfeit[p.payer], last[p.payer])
         elif p.reason == "revoke" and p.trick is not None:
             forfeit[p.payer] = min(forfeit[p.payer], p.trick)
@@ -439,6 +446,11 @@ class Constraints:
                 if p.reason == "discard" and p.payer == s:
                     by_payee[p.payee] += 1
             penal[s] = max(by_payee) if per_card else min(1, max(by_payee))
+        # a forfeited seat is paid nothing: when every opponent of a seat forfeited before the
+        # play, its discard penalties may have been paid to no one (as many penalised cards
+        # as it likes, at least those paid for)
+        unpaid = short_discarders(v)
+        unseen_penalty = [all(t in unpaid for t in range(n) if t != s) for s in range(n)]
         # cards an acknowledged revoke sent back to their hands (revoke_handling=..._window): seen
         # in that hand, so there until played again
         back = [0] * n
@@ -471,7 +483,7 @@ class Constraints:
                 if k:
                     self.slots.append((s, "discards", disc_ok & NO_DISCARD, k))
                 if dsize - k:  # penalty_once: one penalised card, the others of any kind
-                    rest = disc_ok if once and k else disc_ok & ~NO_DISCARD
+                    rest = disc_ok if (once and k) or unseen_penalty[s] else disc_ok & ~NO_DISCARD
                     self.slots.append((s, "discards", rest, dsize - k))
         if cls.MORT:  # le Mort: its cards not yet turned up, none shown, not the cut card
             ok = self.unknown
