@@ -135,7 +135,7 @@ class Record:
         cls = _variant(self.variant)
         for name, value in self.tags.items():
             _check_tag(name, value)
-        tags = [(n, v) for n, v in self.tags.items() if n in LEADING_TAGS]
+        tags = [(n, self.tags[n]) for n in LEADING_TAGS if n in self.tags]  # in that order
         tags.append((VARIANT, self.variant))
         tags += [(OPTION, f"{k}={v}") for k, v in self.options.items()]
         tags.append((DEALER, str(self.dealer)))

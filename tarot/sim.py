@@ -218,8 +218,11 @@ class Aggregate:
             self.moved[src] += sum(v for v in row if v > 0)
         if sum(s.scores):
             self.zero_sum = False
+        # no contract, and no card points counted for a taker: French Tarot passed out or
+        # annulled (French Tarot for two has a contract of None too, having no bidding, but
+        # counts each player's points)
         extra = dict(s.extra)
-        if "contract" in extra and extra["contract"] is None:
+        if extra.get("contract", 0) is None and extra.get("points", 0) is None:
             self.no_contract += 1
         self.winners[s.winners] += 1
 

@@ -188,6 +188,17 @@ def test_both_forms_save_and_load(tmp_path):
     assert load_record(tmp_path / "game.json") == rec == load_record(tmp_path / "game.txt")
 
 
+def test_the_writer_puts_the_leading_tags_in_their_order():
+    """records.md: Event, Site, Date and Round first, in that order, whatever order they were
+    given in; the other informative tags after Dealer, as given."""
+    deal, rec, text = finished_text(11, None, Round="3", Annotator="me", Date="1637.01.01", Site="Paris",
+                                    Event="E", Players="A, B, C")
+    names = [line[1:].split(" ", 1)[0] for line in text.splitlines() if line.startswith("[")]
+    assert names == ["Event", "Site", "Date", "Round", "Variant", "Dealer", "Annotator", "Players",
+                     "Deck", "Result", "CardPoints"]
+    assert parse_record(text) == rec
+
+
 def test_json_accepts_ids_as_well_as_tokens():
     deal, rec, _ = finished_text(12)
     obj = json.loads(rec.to_json())

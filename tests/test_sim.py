@@ -201,3 +201,11 @@ def test_deals_without_a_contract_are_counted_and_said():
     marolles = sim.Aggregate(3)
     marolles.add(next(iter(sim.simulate(V, 1, 1, bots=["random"]))))
     assert marolles.no_contract == 0
+    # French Tarot for two has no bidding (its contract is None in every deal): none is counted
+    two = sim.Aggregate(2, tarot.variant_class("french-2p").SOURCES)
+    for s in sim.simulate("french-2p", 5, 1, bots=["random"]):
+        assert dict(s.extra)["contract"] is None
+        two.add(s)
+    assert two.no_contract == 0
+    assert "no contract" not in " ".join(x for x in summary_tables(two, ["random"] * 2, "french-2p")
+                                         if isinstance(x, str))
