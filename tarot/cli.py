@@ -308,7 +308,7 @@ def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without
         cls = variant_class(variant)
     except TarotError as e:
         _fail(str(e))
-    out.print(options_table(cls, width=out.width))
+    out.print(options_table(cls, width=out.width, wraps=not out.soft_wrap))
 
 
 def main() -> None:

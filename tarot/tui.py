@@ -26,6 +26,7 @@ from pathlib import Path
 
 from rich import box
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -123,11 +124,11 @@ def wrapped(head: str | Text, items: Sequence[Text], width: int | None, sep: str
 _CARD_AND_NUMBER = re.compile(r"\(?(?:T\d{1,2}|F|EX|(?:10|[2-9AJCQK])[SBCDH]) \d+[,;)]*|\S+")
 
 
-def print_fitted(out: Console, text: str, indent: str = "") -> None:
-    """Print ``text`` after ``indent``, its continuation lines under the first word, never
-    breaking between a card and the number told for it (rich would break "QS ⏎ 3")."""
+def print_fitted(out: Console, text: str, indent: str = "", style: str = "") -> None:
+    """Print ``text`` after ``indent`` (in ``style``), its continuation lines under the first
+    word, never breaking between a card and the number told for it (rich would break "QS ⏎ 3")."""
     for line in wrapped(indent, [Text(w) for w in _CARD_AND_NUMBER.findall(text)], console_width(out)):
-        out.print(line)
+        out.print(line, style=style)
 
 
 def console_width(out: Console) -> int | None:
@@ -378,12 +379,12 @@ class Narrator:
         while k < len(told) and k < len(entries) and told[k][0] == entries[k]:
             k += 1
         for _, words in told[k:]:
-            self.out.print(Text(f"  Taken back: {words}", style="yellow"))
+            print_fitted(self.out, f"Taken back: {words}", "  ", "yellow")
         del told[k:]
         for p in entries[k:]:
             words = describe_payment(p, deal, self.names)
             told.append((p, words))
-            self.out.print(Text("  " + words, style="yellow"))
+            print_fitted(self.out, words, "  ", "yellow")
 
     def after(self, deal: Deal, seat: int, phase: str, action: int) -> None:
         """Call after ``deal.push(action)`` made by ``seat`` in ``phase``."""
@@ -964,12 +965,13 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     return out
 
 
-def options_table(cls, width: int | None = None) -> Table | Group:
+def options_table(cls, width: int | None = None, wraps: bool = False) -> Table | Group:
     """Every option of a variant: key and default, accepted values, what it decides and its
     basis in the sources; options that matter only at a physical table say so. The values
     are listed under the key, each whole on its line (one to be typed is never folded). On a
-    console ``width`` wide that leaves the text fewer than 40 columns beside the longest
-    value, each option's text goes under its values instead of beside them."""
+    console ``width`` wide that leaves the text fewer than 45 columns beside the longest
+    value, each option's text goes under its values instead of beside them: indented, and
+    folded there on a console that ``wraps`` its lines (a terminal), else each on one line."""
     title = f"Options of {cls.variant} ({cls.title})\nGive them as --option key=value"
     rows = []
     for o in cls.OPTIONS:
@@ -991,7 +993,8 @@ def options_table(cls, width: int | None = None) -> Table | Group:
     if width is not None and width - widest < 45:
         out: list = [Text(title, style="italic")]
         for head, doc in rows:
-            out += [Text(""), head, Text("    ") + doc]   # (Padding would crop a pipe's whole lines)
+            # (Padding would crop the whole lines of a console that does not wrap)
+            out += [Text(""), head, Padding(doc, (0, 0, 0, 4)) if wraps else Text("    ") + doc]
         return Group(*out)
     t = Table(title=title, box=box.SIMPLE, title_justify="left", show_lines=True, expand=True)
     t.add_column(Text("option: values"), no_wrap=True)

@@ -172,16 +172,16 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
     forfeited = set(r.info.get("forfeited", []))
     paid = [p for p in deal.ledger.entries if p.reason == "card_points"]
     if paid:  # made with the last trick, and told then: said again here as what the count gives
-        out.print(f"  Hence the {'payment' if len(paid) == 1 else 'payments'} told after the last trick:")
+        print_fitted(out, f"Hence the {'payment' if len(paid) == 1 else 'payments'} told after the last trick:", "  ")
     for p in paid:
-        out.print(Text("    " + describe_payment(p, deal, names), style="yellow"))
+        print_fitted(out, describe_payment(p, deal, names), "    ", "yellow")
     withheld = [(a, b, m) for a, b, m in owed if m > 0 and b in forfeited]
     for a, b, m in withheld:
-        out.print(f"  {names[a]} would pay {names[b]} {m} M, but {names[b]} has forfeited and receives nothing.")
+        print_fitted(out, f"{names[a]} would pay {names[b]} {m} M, but {names[b]} has forfeited and receives nothing.", "  ")
     if not paid and not withheld:
-        out.print(f"  {none}: no payment.")
+        print_fitted(out, f"{none}: no payment.", "  ")
     for s in sorted(forfeited - {b for _, b, _ in withheld}):
-        out.print(f"  ({names[s]} has forfeited and receives nothing.)")
+        print_fitted(out, f"({names[s]} has forfeited and receives nothing.)", "  ")
 
 
 # ---------------------------------------------------------------------------------------
@@ -393,7 +393,7 @@ class MarollesGuide(Guide):
                     payers = {p.payer for p in deal.ledger.entries if p.reason == "qui_na_le_sien" and p.payee == s}
                     for o in range(deal.players):
                         if o != s and o not in payers:
-                            out.print(f"  {names[o]} holds one of XXI, I and the Fool: he pays nothing.")
+                            print_fitted(out, f"{names[o]} holds one of XXI, I and the Fool: he pays nothing.", "  ")
             state["shown"] = len(deal.shown)
             if action == DONE and phase == "declare" and seat not in declared:
                 out.print(f"{name} declares nothing.")

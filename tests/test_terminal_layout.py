@@ -296,3 +296,42 @@ def test_the_hand_line_says_what_its_marks_mean(variant):
             seen |= legend
     # (choosing "1" each time, the person discards in Marolles but never takes in fft-4p)
     assert seen == ({"* legal now", "+ chosen"} if variant == "marolles-1637" else {"* legal now"})
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_rules_on_an_80_column_terminal_indent_each_option_text_under_its_values(variant):
+    """From a docs audit: at 80 columns `tarot rules` lists each option's text under its values;
+    on a terminal the text folds there, every line indented (it ran on from the margin)."""
+    from tarot.tui import options_table
+
+    cls = tarot.variant_class(variant)
+    buf = io.StringIO()
+    Console(file=buf, width=80, color_system=None).print(options_table(cls, width=80, wraps=True))
+    lines = [ln.rstrip() for ln in buf.getvalue().splitlines()][2:]  # after the title
+    keys = {o.key for o in cls.OPTIONS}
+    assert max(map(len, lines)) <= 80
+    assert {ln for ln in lines if ln and not ln.startswith(" ")} == keys
+    for ln in lines:  # values at 2 columns in, the text at 4: nothing else
+        assert not ln or ln in keys or ln.startswith("  ") and ln[2] != " " or ln.startswith("    ") and ln[4] != " "
+    words = " ".join(ln.strip() for ln in lines).split()
+    for o in cls.OPTIONS:  # each text whole, folded only at spaces
+        assert " ".join(o.doc.split()) in " ".join(words), o.key
+
+
+def test_a_payment_folded_on_a_narrow_terminal_goes_on_under_its_first_word():
+    """From a docs audit: on an 80-column terminal a long payment line went on from the margin;
+    its continuation now starts under its first word, like the lines of the count."""
+    from tarot.tui import describe_payment
+
+    deal = tarot.new_deal("marolles-1637", seed=7)
+    rng = random.Random(7)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    buf = io.StringIO()
+    names = seat_names(3)
+    Narrator(Console(file=buf, width=40, color_system=None), names, set()).payments(deal)  # all at once
+    lines = buf.getvalue().splitlines()
+    assert len(lines) > len(deal.ledger.entries)  # some were folded
+    assert all(ln.startswith("  ") and ln[2] != " " and len(ln) <= 40 for ln in lines)
+    told = " ".join(describe_payment(p, deal, names) for p in deal.ledger.entries)
+    assert " ".join(ln.strip() for ln in lines).split() == told.split()
