@@ -812,15 +812,15 @@ class PlaySession:
         guide = guide_for(deal)
         out.print()
         marked = 0
+        # Marolles says how many tricks a deal has, French Tarot how many cards a hand holds
+        total = getattr(deal, "TRICKS", None) or getattr(deal, "HAND", None)
+        where = f"Trick {len(v.tricks) + 1}" + (f" of {total}" if total else "")
+        if v.trick:  # in play, or a decision at one's turn in a trick (a declaration, a poignée)
+            table = ", ".join(f"{seat_label(self.names, deal.trick_seat(deal.leader, i))} "
+                              f"{format_card(c, n)}" for i, c in enumerate(v.trick))
+            out.print(Text(f"{where}. On the table: {table}.", style="bold"))
         if v.phase == "play":
-            # Marolles says how many tricks a deal has, French Tarot how many cards a hand holds
-            total = getattr(deal, "TRICKS", None) or getattr(deal, "HAND", None)
-            where = f"Trick {len(v.tricks) + 1}" + (f" of {total}" if total else "")
-            if v.trick:
-                table = ", ".join(f"{seat_label(self.names, deal.trick_seat(v.leader, i))} "
-                                  f"{format_card(c, n)}" for i, c in enumerate(v.trick))
-                out.print(Text(f"{where}. On the table: {table}.", style="bold"))
-            else:
+            if not v.trick:
                 out.print(Text(f"{where}. You lead.", style="bold"))
             marked = guide.marked_cards(deal, v)
         else:

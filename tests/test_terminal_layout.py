@@ -335,3 +335,22 @@ def test_a_payment_folded_on_a_narrow_terminal_goes_on_under_its_first_word():
     assert all(ln.startswith("  ") and ln[2] != " " and len(ln) <= 40 for ln in lines)
     told = " ".join(describe_payment(p, deal, names) for p in deal.ledger.entries)
     assert " ".join(ln.strip() for ln in lines).split() == told.split()
+
+
+def test_declaring_at_ones_first_card_shows_the_cards_already_on_the_table():
+    """From a terminal audit: with declaration_timing=before_own_first_card a player declares at
+    his turn in the first trick, the lead already played; the screen showed his hand but not the
+    table. Each declaration turn after a lead now shows the trick as the play turns do. (In the
+    78-card game the person, taking the first choice each time, keeps his trumps: only the
+    dealer discards.)"""
+    variant, shown = "marolles-78", 0
+    for seed in range(1, 13):
+        text = play_session(variant, seed, 100, declaration_timing="before_own_first_card")
+        blocks = text.split("\n\n")
+        for b in blocks:
+            if "Your declarations" in b or re.search(r"^Show \d+ more card", b, re.M):
+                lead = re.search(r"^Trick 1 of \d+\. On the table: (.+)\.$", b, re.M)
+                if lead:
+                    shown += 1
+                    assert b.index("On the table") < b.index("Your hand")
+    assert shown
