@@ -308,6 +308,10 @@ class Guide:
         """The cards marked ``*`` in the person's hand in the play: the legal ones."""
         return mask(a for a in view.legal_actions if a < 78)
 
+    def mark_legend(self, deal: Deal, view: View) -> str:
+        """What ``*`` means over the hand in the play (``marked_cards``)."""
+        return "legal now"
+
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
         return p.reason.replace("_", " ") + (f" ({p.detail})" if p.detail else "")
 
@@ -625,13 +629,19 @@ class PlaySession:
             if guide_for(deal).after_deal(self.out, deal, self.names, self.game_state):
                 return 0
             if not annulled and done < self.deals and not self.script:
-                try:
-                    line = self.read_line("Press Enter for the next deal (or type quit): ")
-                except KeyboardInterrupt:
-                    self.out.print("\nInterrupted: you leave the table.")
-                    return 130
-                if line is None or line.strip().lower() in ("quit", "exit", "q"):
-                    return 0
+                while True:
+                    try:
+                        line = self.read_line("Press Enter for the next deal (or type quit): ")
+                    except KeyboardInterrupt:
+                        self.out.print("\nInterrupted: you leave the table.")
+                        return 130
+                    if line is None or line.strip().lower() in ("quit", "exit", "q"):
+                        return 0
+                    if not line.split() or line.split()[0].lower() not in ("help", "?"):
+                        break
+                    self.out.print(f"The deal is over: Enter deals the next one ({done + 1} of "
+                                   f"{self.deals}), `quit` leaves the table"
+                                   + (", and the records so far are saved." if self.record else "."))
         return 0
 
     def error(self, message: str) -> None:
@@ -832,7 +842,8 @@ class PlaySession:
         width = console_width(out)
         for line in guide.table_lines(deal, v, marked, self.names, width):
             out.print(line)
-        legend = [m for m, on in (("* legal now", v.hand & marked), ("+ chosen", chosen)) if on]
+        star = guide.mark_legend(deal, v) if v.phase == "play" else "legal now"
+        legend = [m for m, on in ((f"* {star}", v.hand & marked), ("+ chosen", chosen)) if on]
         out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}{'; ' if legend else ''}{', '.join(legend)}):")
         for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power, width):
             out.print(line)

@@ -13,7 +13,8 @@ from rich.text import Text
 
 from .core.actions import ACKNOWLEDGE_REVOKE, DONE
 from .core.cards import (
-    FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, format_card, mask, suit_of,
+    FOOL, SUIT_MASKS, TAROTS, TRUMP_SUIT, TRUMPS, Card, CardSet, card_name, format_card, mask,
+    suit_of,
 )
 from .core.counting import COUNTING_CARDS, reduced_total
 from .core.deal import Deal, View
@@ -23,7 +24,7 @@ from .tui import (
     Guide, _card_in, _player_of, describe_payment, display_key, in_display_order, pending_cards,
     plural, print_fitted, seat_label,
 )
-from .variants.marolles import QUI_NA_LE_SIEN, MarollesDeal, suit_power
+from .variants.marolles import BELLE, QUI_NA_LE_SIEN, ULTIMO_CARDS, MarollesDeal, suit_power
 
 
 def nominal(card: Card) -> int:
@@ -180,7 +181,7 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
         print_fitted(out, f"{names[a]} would pay {names[b]} {m} M, but {names[b]} has forfeited and receives nothing.", "  ")
     if not paid and not withheld:
         print_fitted(out, f"{none}: no payment.", "  ")
-    for s in sorted(forfeited - {b for _, b, _ in withheld}):
+    for s in sorted((forfeited & set(winners)) - {b for _, b, _ in withheld}):  # (a loser has nothing to receive)
         print_fitted(out, f"({names[s]} has forfeited and receives nothing.)", "  ")
 
 
@@ -246,7 +247,7 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
                    f"rank K Q C J 10 9 … {'1' if full else '4'}; Cups and Coins (round suits) "
                    f"K Q C J A 2 3 … {'10' if full else '7'}.")
         if getattr(deal, "MORT", False):
-            out.append("Le Mort's next card joins every trick after both of yours"
+            out.append("Le Mort's next card joins every trick once you have both played"
                        + (" and competes for it: if it is the best card, le Mort takes the trick and "
                           "the same player leads again." if o.get("mort_card_competes") == "true"
                           else "; it goes to whoever of you wins the trick.")
@@ -264,7 +265,7 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
     elif v.phase == "discard":
         rule = o.get("illegal_discard")
         d, dd, tricks = deal.DISCARDS, deal.DEALER_DISCARDS, deal.TRICKS
-        who = (f"The dealer discards {dd} cards and the others {d}" if d else
+        who = (f"The dealer discards {dd} cards and the other{'s' if deal.players > 2 else ''} {d}" if d else
                f"Only the dealer discards: {dd} cards")
         everyone = "both players hold" if deal.players == 2 else "everyone holds"
         mort = (" (le Mort discards nothing: it turns up one of its cards a trick)"
@@ -277,6 +278,9 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
         else:
             once = " once, however many" if rule == "penalty_once" else " per card"
             out.append(f"Discarding a trump, the Fool or a King costs 2 M to each opponent{once}.")
+        if DONE in v.legal_actions:
+            out.append("You may stop short with `done` (wrong_discard_count=penalty_1m_and_forfeit): it "
+                       "costs 1 M to each opponent, and you forfeit: you receive nothing more this deal.")
         out.append("Name the cards on one line (e.g. `4B 7S`) or one by one; `clear` starts again.")
     elif v.phase == "declare":
         out.append("Declarations are voluntary; each shows its cards to everyone, and what is not "
@@ -311,12 +315,14 @@ def _rules_help(deal: Deal, seat: int) -> list[str]:
     elif v.phase == "redeal":
         others = "your opponent grants" if deal.players == 2 else "both others grant"
         out.append("You may ask for a redeal of a bad hand (`redeal`) or keep it (`done`); it happens "
-                   f"only if {others} it, and you then pay {'him' if deal.players == 2 else 'them'}.")
+                   f"only if {others} it, and you then pay {deal.options['bad_hand_redeal']} M to "
+                   f"{'him' if deal.players == 2 else 'each'}.")
     elif v.phase == "grant":
-        out.append("Your opponent asks for a redeal: `grant` or `refuse`. If you grant it, he pays you "
-                   "and the same dealer deals again." if deal.players == 2 else
-                   "Another player asks for a redeal: `grant` or `refuse`. If both grant, he pays each "
-                   "of you and the same dealer deals again.")
+        cost = deal.options["bad_hand_redeal"]
+        out.append(f"Your opponent asks for a redeal: `grant` or `refuse`. If you grant it, he pays you "
+                   f"{cost} M and the same dealer deals again." if deal.players == 2 else
+                   f"Another player asks for a redeal: `grant` or `refuse`. If both grant, he pays each "
+                   f"of you {cost} M and the same dealer deals again.")
     return out
 
 
@@ -367,6 +373,47 @@ class MarollesGuide(Guide):
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
+        self._event(out, deal, names, reveal, seat, phase, action, state)
+        self._forfeits(out, cast("MarollesDeal", deal), names, phase, state)
+
+    def _forfeits(self, out: Console, deal: MarollesDeal, names: Sequence[str], phase: str,
+                  state: dict) -> None:
+        """'Ne plus rien compter' (§1.4, §1.10): said when a player forfeits, and again when
+        something he does would have paid him (a trick won with his Tarot, the Ultimo, la
+        Belle), since no payment line shows it."""
+        now = {s for s in range(deal.players) if deal.forfeited[s]}
+        for s in sorted(now - state.get("forfeited", set())):
+            cause = "discarding too few cards" if phase == "discard" else "a revoke"
+            back = ("; what he had received this deal goes back"
+                    if deal.options["forfeit_scope"] == "void_all_hand_receipts" else
+                    "; what he had received since the revoke goes back"
+                    if cause == "a revoke" and deal.options["revoke_handling"].endswith("_window") else "")
+            print_fitted(out, f"{names[s]} forfeits for {cause}: he receives nothing more this deal "
+                              f"(no declaration, Tarot, la Belle, Ultimo or card points pays him){back}. "
+                              "He still pays.", "", "magenta")
+        state["forfeited"] = now
+        k = len(deal.tricks)
+        if phase == "play" and now and k > state.get("tricks", 0):
+            leader, cards, winner = deal.tricks[-1]
+            for i, c in enumerate(cards):
+                s = deal.trick_seat(leader, i)
+                if s is None or s not in now:
+                    continue
+                lost = []
+                if s == winner and TAROTS >> c & 1 and c != FOOL:
+                    lost.append(f"his {card_name(c, deal.notation)} winning its trick")
+                if c == BELLE:
+                    lost.append("la Belle")
+                if s == winner and k == deal.TRICKS and ULTIMO_CARDS >> c & 1:
+                    lost.append("the Ultimo")
+                if lost:
+                    pay = "pay" if len(lost) > 1 else "pays"
+                    print_fitted(out, f"({names[s]} has forfeited: {' and '.join(lost)} {pay} him nothing.)",
+                                 "  ", "magenta")
+        state["tricks"] = k
+
+    def _event(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
+               seat: int, phase: str, action: int, state: dict) -> None:
         name, n = names[seat], deal.notation
         if phase == "discard":
             pending = state.setdefault("discards", {})
@@ -388,7 +435,9 @@ class MarollesGuide(Guide):
                 out.print(Text(f"{names[s]} declares {declaration_title(deal, a)}, showing "
                                f"{' '.join(format_card(c, n) for c in in_display_order(cs, suit_power))}.",
                                style="magenta"))
-                if a == QUI_NA_LE_SIEN and not deal.forfeited[s]:
+                if deal.forfeited[s]:
+                    print_fitted(out, f"({names[s]} has forfeited: nobody pays him for it.)", "  ", "magenta")
+                elif a == QUI_NA_LE_SIEN:
                     # who does not pay holds one of the three: the table sees it, and is told why
                     payers = {p.payer for p in deal.ledger.entries if p.reason == "qui_na_le_sien" and p.payee == s}
                     for o in range(deal.players):
@@ -419,7 +468,9 @@ class MarollesGuide(Guide):
             what = (f"Discard {plural(slots, 'card')}" if not chosen else
                     f"Chosen so far: {' '.join(format_card(c, n) for c in chosen)}; "
                     f"{slots - len(chosen)} more to discard")
-            return f"{what}. Discards go to your own pile."
+            cost = ("" if deal.options["illegal_discard"] == "forbidden" else
+                    "; a trump, the Fool or a King costs 2 M to each opponent")
+            return f"{what}. Discards go to your own pile{cost}."
         if view.phase == "show":
             left = pending_cards(deal)[0] - len(chosen)
             title = (declaration_title(deal, view.pending_declaration)
@@ -428,8 +479,9 @@ class MarollesGuide(Guide):
         if view.phase == "declare":
             return "Your declarations (voluntary; the cards shown become public)."
         if view.phase == "redeal":
-            who = ("your opponent must grant it, and you pay him" if deal.players == 2 else
-                   "both others must grant it, and you pay them")
+            cost = deal.options["bad_hand_redeal"]
+            who = (f"your opponent must grant it, and you pay him {cost} M" if deal.players == 2 else
+                   f"both others must grant it, and you pay each {cost} M")
             return f"Ask for a redeal of a bad hand (`redeal`; {who}) or keep it (`done`)?"
         if view.phase == "grant":
             return "A redeal is asked for: `grant` it or `refuse` it?"
@@ -445,6 +497,11 @@ class MarollesGuide(Guide):
             return cast("MarollesDeal", deal).lawful_cards()
         return super().marked_cards(deal, view)
 
+    def mark_legend(self, deal: Deal, view: View) -> str:
+        if view.options.get("revoke_handling", "engine_prevents") != "engine_prevents":
+            return "keeps the rules, the others would be revokes"
+        return super().mark_legend(deal, view)
+
     def table_lines(self, deal: Deal, view: View, marked: CardSet, names: Sequence[str],
                     width: int | None = None) -> list:
         own = view.extra.get("revokes_to_acknowledge", [])
@@ -459,6 +516,8 @@ class MarollesGuide(Guide):
         tok = deal.action_token(action)
         if action != DONE and deal.phase == "declare":
             return f"{tok}: {declaration_title(deal, action)}"
+        if action == DONE and deal.phase == "discard":
+            return f"{tok}: stop short (1 M to each, and forfeit)"
         return tok
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
@@ -536,7 +595,7 @@ class MarollesGuide(Guide):
         if r == "fool_not_excused":
             return f"{payer} held the Fool to the last trick (never excused)"
         if r == "revoke":
-            return f"{payer} revoked with {cname}"
+            return f"{payer} revoked in trick {p.trick + 1} ({cname})" if p.trick is not None else f"{payer} revoked"
         if r == "forfeit":
             why = _GIVEN_BACK.get(p.detail, p.detail.replace("_", " "))
             when = f" in trick {p.trick + 1}" if p.trick is not None else ""

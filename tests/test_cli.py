@@ -657,3 +657,106 @@ def test_a_revoke_is_played_only_when_given_twice(tmp_path, rule):
                      buf.getvalue()[at:])
     deal = replay(load_record(tmp_path / f"d{seed}.json"))
     assert deal.history[n0] == card
+
+
+# ----------------------------------------------------------------------------------------
+# forfeits at the table (from a terminal audit of the 78-card and two-player games)
+# ----------------------------------------------------------------------------------------
+def _script(variant, seed, lines, *options):
+    args = ["play", variant, "--seed", seed, "--script"]
+    for o in options:
+        args += ["--option", o]
+    return invoke(*args, input="\n".join(lines) + "\n" + "1\n" * 600)
+
+
+def test_stopping_the_discard_short_says_its_price_and_the_forfeit_is_told():
+    """wrong_discard_count=penalty_1m_and_forfeit: `done` at the discard is offered with its
+    price, the forfeit is said when it happens, and from then on nobody pays the forfeited
+    player, each declaration of his saying so; the engine agrees (no receipt after it)."""
+    res = _script("marolles-2p", 3, ["help", "3D", "done"], "wrong_discard_count=penalty_1m_and_forfeit")
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert re.search(r"Choices: .*\d+ done: stop short \(1 M to each, and forfeit\)", out)
+    assert "you forfeit: you receive nothing more this deal" in out  # help, before choosing
+    head, _, after = out.partition("South forfeits for discarding too few cards: he receives nothing more this deal")
+    assert after and "South discards 3D and stops" in head
+    assert not re.search(r"pays \d+ M to South", after)
+    lines = after.splitlines()
+    declared = [i for i, ln in enumerate(lines) if ln.startswith("South declares ") and "nothing" not in ln]
+    assert declared and all(lines[i + 1].strip() == "(South has forfeited: nobody pays him for it.)" for i in declared)
+
+
+def test_a_revoke_penalty_comes_before_what_the_forfeit_gives_back():
+    """The revoke's penalty is the cause, the give-backs (what its maker received while the
+    revoke could still be owned up to) its consequence: the engine pays them in that order."""
+    from tarot.bots import make_bot
+
+    ack = tarot.ACTION_IDS["acknowledge_revoke"]
+    runs = 0
+    for seed in range(80):
+        deal = tarot.new_deal("marolles-1637", {"revoke_handling": "penalty_1m_forfeit_with_correction_window"},
+                              seed=seed)
+        rng, bot = random.Random(seed), make_bot("rule", seed=seed)
+        while not deal.is_over:
+            legal = [a for a in deal.legal_actions() if a != ack]
+            lawful = deal.lawful_cards() if deal.phase == "play" else 0
+            revokes = [a for a in legal if a < 78 and deal.phase == "play" and not lawful >> a & 1]
+            action = bot.act(deal.view(deal.to_play))
+            deal.push(rng.choice(revokes) if revokes and rng.random() < 0.1 else
+                      action if action != ack else rng.choice(legal))
+        reasons = [p.reason for p in deal.ledger.entries]
+        for i, r in enumerate(reasons):
+            if r == "forfeit" and reasons[i - 1] != "forfeit":  # a run of give-backs starts
+                assert reasons[i - 1] == "revoke", (seed, reasons)
+                runs += 1
+    assert runs
+
+
+def test_the_star_over_the_hand_says_what_it_marks_when_revokes_are_allowed():
+    res = _script("marolles-2p", 3, ["10B 7B 5B CC"], "revoke_handling=penalty_1m_forfeit_with_correction_window")
+    assert res.exit_code == 0, res.output
+    assert "* keeps the rules, the others would be revokes)" in res.stdout
+    plain = _script("marolles-2p", 3, ["10B 7B 5B CC"])
+    assert "keeps the rules" not in plain.stdout and "* legal now" in plain.stdout
+
+
+def test_help_between_deals_explains_and_waits():
+    """`help` at 'Press Enter for the next deal' says what Enter and quit do; it does not start
+    the next deal."""
+    import io
+
+    from rich.console import Console
+
+    from tarot.tui import PlaySession
+
+    buf = io.StringIO()
+    asked = []
+
+    def read(prompt):
+        if prompt.startswith("Press Enter"):
+            asked.append(len(buf.getvalue()))
+            return "help" if len(asked) == 1 else "quit"
+        return "1"
+
+    session = PlaySession(Console(file=buf, width=200), "marolles-1637", {}, 5, 0, ["rule", "rule"], 2, None,
+                          False, read)
+    assert session.run() == 0
+    assert len(asked) == 2  # asked again after help
+    between = buf.getvalue()[asked[0]:asked[1]]
+    assert "The deal is over: Enter deals the next one (2 of 2), `quit` leaves the table." in between
+    assert "Deal 2 of 2" not in buf.getvalue()
+
+
+def test_the_redeal_prompt_and_help_give_the_price():
+    res = _script("marolles-2p", 3, ["help", "redeal"], "bad_hand_redeal=2")
+    assert res.exit_code == 0, res.output
+    assert "you pay him 2 M) or keep it" in res.stdout and "you then pay 2 M to him" in res.stdout
+
+
+def test_the_end_of_deal_says_a_forfeited_player_receives_nothing_only_if_he_won():
+    """A forfeited loser had nothing to receive from the card points: no note for him."""
+    res = _script("marolles-78", 5, ["done", "T19", "KS"], "revoke_handling=penalty_1m_and_forfeit")
+    assert res.exit_code == 0, res.output
+    assert "South forfeits for a revoke" in res.stdout
+    assert re.search(r"Par is 26: South \d+ \(loses", res.stdout)
+    assert "(South has forfeited and receives nothing.)" not in res.stdout

@@ -1072,11 +1072,11 @@ class MarollesDeal(Deal):
         """1 M to each opponent, and nothing scored from the revoke on: what its maker has
         received since is given back, and he forfeits."""
         s, t, at, n_ledger = r
-        if not self._o.void_receipts and not self.forfeited[s]:
-            for e in self.ledger.entries[n_ledger:]:
-                if e.payee == s:  # received since the revoke: given back (not to a forfeited seat)
-                    self._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
+        received = [e for e in self.ledger.entries[n_ledger:] if e.payee == s]
         self._pay_each(s, 1, "revoke", t, format_card(self.history[at], self.notation))
+        if not self._o.void_receipts and not self.forfeited[s]:
+            for e in received:  # received since the revoke: given back (not to a forfeited seat)
+                self._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
         self._forfeit(s)
 
     # ----- undo, copy --------------------------------------------------------------------
@@ -1322,6 +1322,16 @@ class Marolles78Deal(MarollesDeal):
 
 MAROLLES_2P_OPTIONS: Final = _with(
     MAROLLES_OPTIONS,
+    Option("bad_hand_redeal", ("off",), "off",
+           "Off, or N: before the discard a player may ask for a redeal of a bad hand; if his "
+           "opponent grants it he pays him N M and the same dealer deals again.", "S2 p.8",
+           (1, 20)),
+    Option("two_winner_rule", ("pagat_symmetric", "dm_literal_top_winner"), "pagat_symmetric",
+           "No effect with two players: two winners leave no loser, and nothing is paid (the "
+           "option of the three-player game, kept so that its settings all apply).",
+           "S1 vs Dummett/McLeod 2004"),
+    Option("dm_tie_split", ("split_floor", "each_full", "none"), "split_floor",
+           "No effect with two players (see two_winner_rule).", "unresolved in the source"),
     Option("mort_card_competes", ("false", "true"), "false",
            "Whether le Mort's card competes for the trick. If false, it goes to the live player "
            "who wins the trick; if true and it is the best card, le Mort takes the trick (cards "
