@@ -380,9 +380,14 @@ class MarollesGuide(Guide):
                   state: dict) -> None:
         """'Ne plus rien compter' (§1.4, §1.10): said when a player forfeits, and again when
         something he does would have paid him (a trick won with his Tarot, the Ultimo, la
-        Belle), since no payment line shows it."""
-        now = {s for s in range(deal.players) if deal.forfeited[s]}
-        for s in sorted(now - state.get("forfeited", set())):
+        Belle), since no payment line shows it. Only a public forfeit is said: too few discards
+        (the hand sizes show it), or a revoke paid for; a revoke paid to nobody, every opponent
+        having forfeited, shows in no seat's view."""
+        told = state.get("forfeited", set())
+        revoked = {p.payer for p in deal.ledger.entries if p.reason == "revoke"}
+        now = {s for s in range(deal.players) if deal.forfeited[s]
+               and (s in told or s in revoked or phase == "discard")}
+        for s in sorted(now - told):
             cause = "discarding too few cards" if phase == "discard" else "a revoke"
             back = ("; what he had received this deal goes back"
                     if deal.options["forfeit_scope"] == "void_all_hand_receipts" else
@@ -435,9 +440,9 @@ class MarollesGuide(Guide):
                 out.print(Text(f"{names[s]} declares {declaration_title(deal, a)}, showing "
                                f"{' '.join(format_card(c, n) for c in in_display_order(cs, suit_power))}.",
                                style="magenta"))
-                if deal.forfeited[s]:
+                if s in state.get("forfeited", set()):
                     print_fitted(out, f"({names[s]} has forfeited: nobody pays him for it.)", "  ", "magenta")
-                elif a == QUI_NA_LE_SIEN:
+                elif a == QUI_NA_LE_SIEN and not deal.forfeited[s]:
                     # who does not pay holds one of the three: the table sees it, and is told why
                     payers = {p.payer for p in deal.ledger.entries if p.reason == "qui_na_le_sien" and p.payee == s}
                     for o in range(deal.players):
