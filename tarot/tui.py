@@ -115,9 +115,34 @@ def wrapped(head: str | Text, items: Sequence[Text], width: int | None, sep: str
             fresh = True
         if not fresh:
             lines[-1].append(sep)
-        lines[-1].append_text(item)
+        # an item wider than the line folds at its spaces, going on two columns further in,
+        # and the next item starts a line of its own
+        pieces = [item] if width is None else _fold(item, width - lines[-1].cell_len, width - len(indent) - 2)
+        lines[-1].append_text(pieces[0])
+        lines += [Text(indent + "  ") + p for p in pieces[1:]]
         fresh = False
+        if len(pieces) > 1:
+            lines.append(Text(indent))
+            fresh = True
+    if fresh and len(lines) > 1 and not lines[-1].plain.strip():
+        lines.pop()
     return lines
+
+
+def _fold(item: Text, first: int, rest: int) -> list[Text]:
+    """``item`` cut at its spaces into pieces, the first at most ``first`` wide and the others
+    ``rest`` (a word wider than that stays whole); one piece when it fits."""
+    if item.cell_len <= first:
+        return [item]
+    cuts, start, room = [], 0, first
+    for m in re.finditer(r"\S+", item.plain):
+        if m.end() - start > room and m.start() > start:
+            cuts.append(m.start())
+            start, room = m.start(), rest
+    pieces = item.divide(cuts)
+    for piece in pieces:
+        piece.rstrip()
+    return list(pieces) if cuts else [item]
 
 
 #: A card with the number told after it ("QS 3", "(T21 5,"): kept on one line by ``print_fitted``.

@@ -50,7 +50,10 @@ def test_choices_and_hands_fit_the_terminal_and_keep_each_card_whole(variant, wi
         block = [lines[i][len("Choices: "):]]
         while i + 1 < len(lines) and lines[i + 1].startswith("    ") and not lines[i + 1].startswith("  Trumps"):
             i += 1
-            block.append(lines[i].strip())
+            if lines[i].startswith(" " * 11):  # a choice too long for a line goes on, further in
+                block[-1] += " " + lines[i].strip()
+            else:
+                block.append(lines[i].strip())
         items = [p for line in block for p in line.split(" · ")]
         assert [int(p.split(" ", 1)[0]) for p in items] == list(range(1, len(items) + 1)), block
         assert all(re.fullmatch(r"\d+ \S.*", p) for p in items), block
@@ -67,6 +70,15 @@ def test_wrapped_never_splits_an_item_and_goes_on_under_the_first():
         ["Choices: " + " · ".join(t.plain for t in items)]
     # a head wider than half the line: the rest goes on four columns in
     assert re.match(r"    \d", wrapped("x" * 30, items[:9], 40)[1].plain)
+    # a choice wider than the line (from a terminal audit: "Fool)" went on at the margin) folds
+    # at its spaces two columns further in, and the next choice starts a line of its own
+    long = [Text("3 kings_2_fool: 2 Kings and the Fool"), Text("4 tous_les_trois: Tous les trois (XXI, I and the Fool)"),
+            Text("5 done")]
+    lines = [line.plain for line in wrapped("Choices: ", long, 40, " · ")]
+    assert all(len(line) <= 40 for line in lines)
+    assert lines == ["Choices: 3 kings_2_fool: 2 Kings and the", "           Fool",
+                     "         4 tous_les_trois: Tous les", "           trois (XXI, I and the Fool)",
+                     "         5 done"]
 
 
 def test_score_tables_head_the_seats_by_initials_when_the_names_do_not_fit():
