@@ -552,14 +552,12 @@ class MarollesGuide(Guide):
             never = mask(deal.mort_cards[deal.TRICKS:])
             cards = in_display_order(r.info["mort_pile"], suit_power)
 
-            def told(c: Card) -> str:
-                notes = ([f"{nominal(c)} points"] if COUNTING_CARDS >> c & 1 else []) \
-                    + (["never turned up"] if never >> c & 1 else [])
-                return format_card(c, n) + (f" ({', '.join(notes)})" if notes else "")
-
-            what = ", ".join(map(told, cards))
+            what = ", ".join(format_card(c, n) + (" (never turned up)" if never >> c & 1 else "")
+                             for c in cards)
+            worth = explain_packets(mask(cards), n)[1]  # as a player's pile would count
             print_fitted(out, f"Le Mort's pile ({plural(len(cards), 'card')}: {what}) counts for no one: "
-                              "the players' points leave it out.")
+                              f"in packets of three it would make {plural(worth, 'point')}, which the "
+                              "players' points leave out.")
         _card_point_text(out, deal, names)
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
