@@ -38,7 +38,7 @@ from .core.cards import (
 )
 from .core.deal import Deal, View, variant_class
 from .core.errors import IllegalActionError
-from .core.ledger import Payment
+from .core.ledger import REASONS, Payment
 
 COMPASS = {
     2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West"),
@@ -463,6 +463,7 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
 
     # a deal's own table (not a running total): a note under it, outside its narrow width
     note = guide.source_note(deal, names) if deal.is_over and by_source else None
+    paid = {REASONS.get(p.reason) for p in deal.ledger.entries} if by_source else set()
 
     def table(heads: Sequence[str]) -> Table:
         # at least as wide as its title, which a table of two narrow columns would fold
@@ -473,7 +474,7 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
             t.add_column(heads[s], justify="right", no_wrap=True)
         for src in deal.SOURCES:
             row = by_source.get(src, [0] * players)
-            if any(row):
+            if any(row) or src in paid:  # (payments that cancel out still have their row)
                 t.add_row(guide.source_title(src), *(f"{v:+d}" for v in row))
         t.add_row(Text("total", style="bold"), *(Text(f"{v:+d}", style="bold") for v in scores))
         if totals is not None:

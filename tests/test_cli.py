@@ -761,20 +761,3 @@ def test_the_end_of_deal_says_a_forfeited_player_receives_nothing_only_if_he_won
     assert re.search(r"Par is 26: South \d+ \(loses", res.stdout)
     assert "(South has forfeited and receives nothing.)" not in res.stdout
 
-
-@pytest.mark.parametrize("options", [[], ["mort_card_competes=true"]])
-def test_le_morts_pile_is_given_the_points_the_packets_make(options):
-    """From a terminal audit: le Mort's left-over King was called '5 points' though the count
-    makes it 4; now the pile's worth is its packet count, and with the players' points it makes
-    the pack's 74 (73 when the Fool was exchanged for an empty card)."""
-    checked = 0
-    for seed in range(1, 9):
-        res = _script("marolles-2p", seed, [], *options)
-        assert res.exit_code == 0, res.output
-        m = re.search(r"in packets of three it would make (\d+) points?", res.stdout)
-        if not m:
-            continue
-        players = [int(x) for x in re.findall(r"^(?:South|North): (\d+) points$", res.stdout, re.M)]
-        assert len(players) == 2 and sum(players) + int(m.group(1)) in (73, 74)
-        checked += 1
-    assert checked

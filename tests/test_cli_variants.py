@@ -476,9 +476,11 @@ def test_the_card_point_count_says_what_a_forfeit_withholds():
     assert withheld
 
 
-def test_le_morts_pile_is_named_with_its_card_never_turned_up():
+@pytest.mark.parametrize("options", [None, {"mort_card_competes": "true"}])
+def test_le_morts_pile_is_named_with_its_card_never_turned_up(options):
     """marolles-2p: le Mort's 21st card is never drawn; the count names it and what it is worth
-    (the players' points fell short of 74 without a word: a King had vanished, from an audit)."""
+    (the players' points fell short of 74 without a word: a King had vanished, from an audit),
+    as the packets count it (a lone King makes 4)."""
     import io
 
     from rich.console import Console
@@ -490,7 +492,7 @@ def test_le_morts_pile_is_named_with_its_card_never_turned_up():
 
     counted = 0
     for seed in range(20):
-        deal = tarot.new_deal("marolles-2p", seed=seed)
+        deal = tarot.new_deal("marolles-2p", options, seed=seed)
         play_out(deal, [make_bot("rule", seed=s) for s in range(2)])
         pile = deal.result().info["mort_pile"]
         buf = io.StringIO()
@@ -500,7 +502,9 @@ def test_le_morts_pile_is_named_with_its_card_never_turned_up():
             assert deal.action_token(c) in line
         never = deal.mort_cards[deal.TRICKS:]
         assert line.count("never turned up") == len(never)
-        counted += any(COUNTING_CARDS >> c & 1 for c in never) and "5 points" in line
+        worth = int(re.search(r"in packets of three it would make (\d+) point", line).group(1))
+        assert worth + sum(deal.result().card_points) in (73, 74)  # the pack's points, all told
+        counted += any(COUNTING_CARDS >> c & 1 for c in never)
     assert counted
 
 

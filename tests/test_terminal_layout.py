@@ -366,3 +366,30 @@ def test_declaring_at_ones_first_card_shows_the_cards_already_on_the_table():
                     shown += 1
                     assert b.index("On the table") < b.index("Your hand")
     assert shown
+
+
+def test_a_source_whose_payments_cancel_out_keeps_its_row():
+    """From a terminal audit: two declarations paid 1 M each way, and the deal's table had no
+    declarations row; a row is left out only when nothing was paid for it."""
+    from tarot.core.ledger import REASONS
+    from tarot.tui import guide_for
+
+    seen = 0
+    for seed in range(400):
+        deal = tarot.new_deal("marolles-2p", seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+        r = deal.result()
+        buf = io.StringIO()
+        Console(file=buf, width=120, color_system=None).print(
+            source_table(deal, ["South", "North"], r.by_source, r.scores, "Marques this deal"))
+        rows = {re.split(r"\s{2,}", ln.strip())[0] for ln in buf.getvalue().splitlines()[4:] if ln.strip()}
+        guide = guide_for(deal)
+        for src in deal.SOURCES:
+            paid = any(REASONS[p.reason] == src for p in deal.ledger.entries)
+            assert (guide.source_title(src) in rows) == paid, (seed, src)
+            seen += paid and not any(r.by_source[src])
+        if seen >= 3:
+            break
+    assert seen
