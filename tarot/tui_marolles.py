@@ -134,7 +134,9 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
         f"{names[s]} {pts[s]} ({'wins' if pts[s] >= par else 'loses'}, "
         f"{abs(pts[s] - par)} {'above' if pts[s] > par else 'below' if pts[s] < par else 'at'} par)"
         .replace("0 at par", "at par") for s in range(deal.players))
-    out.print(f"Par is {par}: {verdict}.")
+    # the pack's points (74 in the 66-card pack, 78 in the full one): par is about a third
+    why = " (a third of the pack's 78 points)" if par * 3 == 78 and deal.PACK.bit_count() == 78 else ""
+    print_fitted(out, f"Par is {par}{why}: {verdict}.")
     if not winners or not losers:
         out.print("No card-point payments: there must be at least one winner and one loser.")
         return
@@ -520,7 +522,9 @@ class MarollesGuide(Guide):
     def action_label(self, deal: Deal, action: int) -> str:
         tok = deal.action_token(action)
         if action != DONE and deal.phase == "declare":
-            return f"{tok}: {declaration_title(deal, action)}"
+            v = cast("MarollesDeal", deal).declaration_value(action)
+            each = "from each holding none" if action == QUI_NA_LE_SIEN else "from each"
+            return f"{tok}: {declaration_title(deal, action)}, {v} M {each}"
         if action == DONE and deal.phase == "discard":
             return f"{tok}: stop short (1 M to each, and forfeit)"
         return tok

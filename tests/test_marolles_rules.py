@@ -1041,3 +1041,29 @@ def test_going_back_does_not_give_a_paid_revoke_time_again():
         if found >= 3:
             return
     raise AssertionError(f"only {found} deals with two revokes found")
+
+
+@pytest.mark.parametrize("kf", ["2_plus_tarots", "2_total"])
+def test_the_value_a_declaration_is_offered_at_is_what_it_is_paid(kf):
+    """The table offers each declaration with its value (`declaration_value`, from a terminal
+    audit: the choices gave none); pushing it pays exactly that from each opponent who pays."""
+
+    options = {"three_kings_fool_value": kf}
+    checked = 0
+    for seed in range(150):
+        deal = tarot.new_deal("marolles-1637", options, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over and deal.phase != "declare":
+            deal.push(rng.choice(deal.legal_actions()))
+        while deal.phase in ("declare", "show"):
+            for a in (a for a in deal.legal_actions() if deal.phase == "declare" and a != DONE):
+                probe, before = deal.copy(), len(deal.ledger.entries)
+                p = probe.to_play
+                probe.push(a)
+                while probe.phase == "show":
+                    probe.push(probe.legal_actions()[0])
+                paid = [e for e in probe.ledger.entries[before:] if e.payee == p and e.reason == "declaration"]
+                assert all(e.amount == deal.declaration_value(a) for e in paid), (seed, deal.action_token(a))
+                checked += len(paid)
+            deal.push(rng.choice(deal.legal_actions()))
+    assert checked > 50

@@ -847,12 +847,16 @@ class MarollesDeal(Deal):
                     if not self._held(o) & BOUTS:
                         self.ledger.pay(o, p, 1, "qui_na_le_sien", None, name)
             return
-        value = DECLARATIONS[a][1]
-        if a == ACTION_IDS["kings_3_fool"] and self._o.three_kings_fool_total:
-            value = 1
         if a == TAROTS_BELLE and self._o.belle_replaced:
             self.belle_declared[p] = True
-        self._collect(p, value, "declaration", None, name)
+        self._collect(p, self.declaration_value(a), "declaration", None, name)
+
+    def declaration_value(self, a: int) -> int:
+        """The marques declaration ``a`` earns from each opponent under the options in force
+        (Qui n'a le sien: from each one holding none of XXI, I and the Fool)."""
+        if a == ACTION_IDS["kings_3_fool"] and self._o.three_kings_fool_total:
+            return 1
+        return DECLARATIONS[a][1]
 
     def _play(self, c: int) -> None:
         p = self._seat()
