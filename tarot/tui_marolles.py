@@ -367,11 +367,11 @@ class MarollesGuide(Guide):
 
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         cut, n = deal.cut_card, deal.notation
-        out.print(f"Cut card: {format_card(cut, n)} ({card_name(cut, n)}), shown to all and "
-                  f"dealt to {names[deal.dealer]}.")
-        if getattr(deal, "MORT", False):
+        if getattr(deal, "MORT", False):  # (first: the cut card's payment follows its line)
             out.print(f"{plural(len(deal.mort_cards), 'card')} are dealt face down to le Mort; one "
                       "joins each trick.")
+        out.print(f"Cut card: {format_card(cut, n)} ({card_name(cut, n)}), shown to all and "
+                  f"dealt to {names[deal.dealer]}.")
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:

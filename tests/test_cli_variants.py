@@ -597,3 +597,18 @@ def test_the_two_player_help_tells_petit_au_bout_and_the_excuse_exception():
     assert "Petit au bout: the Petit in the last trick scores 10 more" in res.stdout
     assert "unless you have won every trick and lead it to the last" in res.stdout
     assert "never wins" not in res.stdout
+
+
+def test_the_cut_cards_payment_follows_its_line_in_the_two_player_game():
+    """From a terminal audit: le Mort's line came between the cut card and its payment."""
+    from tarot.core.cards import ITALIAN, TAROTS, parse_card
+
+    for seed in range(60):
+        res = invoke("play", "marolles-2p", "--seed", seed, "--script", input="1\n" * 400)
+        lines = res.stdout.splitlines()
+        i = next(i for i, ln in enumerate(lines) if ln.startswith("Cut card: "))
+        if TAROTS >> parse_card(lines[i].split()[2], ITALIAN) & 1:
+            assert "is a Tarot" in lines[i + 1], lines[i - 1:i + 2]
+            assert "le Mort" in lines[i - 1]
+            return
+    raise AssertionError("no cut Tarot in 60 seeds")
