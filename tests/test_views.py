@@ -171,3 +171,68 @@ def test_every_variants_views_are_true_views(variant):
             break
         deal.push(rng.choice(deal.legal_actions()))
     assert seen > 20
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p"])
+def test_the_table_tells_the_person_nothing_the_view_hides(variant):
+    """The terminal reads the whole deal, so what it prints to the person in seat 0 must depend
+    only on his view. Two decks that differ only by two plain cards of one suit, in two other
+    hands and neither played yet, give the same moves; the table must tell both alike, up to
+    that point (random options: revokes, forfeits, short discards, declarations at the first
+    card...)."""
+    import io
+
+    from rich.console import Console
+
+    from helpers_variants import random_options as variant_options
+    from tarot.core.cards import SUIT_MASKS, TRUMPS, mask
+    from tarot.core.counting import COUNTING_CARDS
+    from tarot.tui import Narrator, seat_names
+
+    def told(deck, options, dealer, actions):
+        deal = tarot.new_deal(variant, options, deck=deck, dealer=dealer)
+        buf = io.StringIO()
+        narrator = Narrator(Console(file=buf, width=100, color_system=None), seat_names(deal.players), {0})
+        narrator.start(deal)
+        for a in actions:
+            seat, phase = deal.to_play, deal.phase
+            deal.push(a)
+            narrator.after(deal, seat, phase, a)
+        return buf.getvalue()
+
+    plain = ~(TRUMPS | COUNTING_CARDS | 1)  # no trump, Tarot, court card or the Fool
+    compared = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        options = variant_options(variant, rng)
+        n = tarot.variant_class(variant).players_for(options)
+        deal = tarot.new_deal(variant, options, seed=seed, dealer=seed % n)
+        stop = rng.randrange(10, 90)
+        while not deal.is_over and len(deal.history) < stop:
+            deal.push(rng.choice(deal.legal_actions()))
+        # two plain cards of one suit in two hands the person cannot see (le Mort's face-down
+        # cards count as one, in the two-player game)
+        hidden = [deal.hands[s] for s in range(1, n)]
+        if getattr(deal, "MORT", False):
+            turned = mask(c for _, cards, _ in deal.tricks for c in cards) | mask(deal.trick)
+            hidden.append(mask(deal.mort_cards) & ~turned)
+        pairs = [(a, b) for i, x in enumerate(hidden) for y in hidden[i + 1:]
+                 for s in range(4) for a in cards_of(x & plain & SUIT_MASKS[s])
+                 for b in cards_of(y & plain & SUIT_MASKS[s])]
+        # not the cut card, nor a card seen and then taken back (a revoke owned up to)
+        v = deal.view(0)
+        seen = {deal.deck[-1], *v.extra.get("mort_seen", ()), *v.extra.get("play_sequence", ())}
+        pairs = [(a, b) for a, b in pairs if a not in seen and b not in seen]
+        if deal.is_over or not pairs:
+            continue
+        a, b = rng.choice(pairs)
+        deck = list(deal.deck)
+        i, j = deck.index(a), deck.index(b)
+        deck[i], deck[j] = b, a
+        try:
+            other = told(deck, options, deal.dealer, deal.history)
+        except tarot.IllegalActionError:
+            continue  # a move the swap made illegal (a declaration of the cards' owner)
+        assert told(list(deal.deck), options, deal.dealer, deal.history) == other, (seed, format_cards([a, b]))
+        compared += 1
+    assert compared > 60
