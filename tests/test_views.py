@@ -173,13 +173,14 @@ def test_every_variants_views_are_true_views(variant):
     assert seen > 20
 
 
-@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p"])
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p", "early-french",
+                                     "fft-3p", "fft-4p", "fft-5p"])
 def test_the_table_tells_the_person_nothing_the_view_hides(variant):
     """The terminal reads the whole deal, so what it prints to the person in seat 0 must depend
     only on his view. Two decks that differ only by two plain cards of one suit, in two other
     hands and neither played yet, give the same moves; the table must tell both alike, up to
     that point (random options: revokes, forfeits, short discards, declarations at the first
-    card...)."""
+    card, the chien shown or not, the called King...)."""
     import io
 
     from rich.console import Console
@@ -221,7 +222,10 @@ def test_the_table_tells_the_person_nothing_the_view_hides(variant):
                  for b in cards_of(y & plain & SUIT_MASKS[s])]
         # not the cut card, nor a card seen and then taken back (a revoke owned up to)
         v = deal.view(0)
-        seen = {deal.deck[-1], *v.extra.get("mort_seen", ()), *v.extra.get("play_sequence", ())}
+        seen = {deal.deck[-1], *v.extra.get("mort_seen", ()), *v.extra.get("play_sequence", ()),
+                *cards_of(getattr(v, "chien", 0) or 0)}  # French Tarot: the chien shown
+        for _, _, shown in v.shown:  # declarations, poignées, trumps put in the écart
+            seen.update(cards_of(shown))
         pairs = [(a, b) for a, b in pairs if a not in seen and b not in seen]
         if deal.is_over or not pairs:
             continue
