@@ -210,10 +210,12 @@ def card_items(cards: Sequence[Card], marked: CardSet, notation, chosen: CardSet
 
 
 def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
-               power: Callable[[Card], int] = rank_of, width: int | None = None) -> list[Text]:
+               power: Callable[[Card], int] = rank_of, width: int | None = None,
+               grey: bool = True) -> list[Text]:
     """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``;
-    the others are greyed only when some card of the hand is marked or chosen (to bid or to
-    declare, the whole hand is plain). A suit wider than ``width`` goes on under itself."""
+    the others are greyed (if ``grey``) only when some card of the hand is marked or chosen
+    (to bid or to declare, the whole hand is plain). A suit wider than ``width`` goes on
+    under itself."""
     groups: list[tuple[str, list[Card]]] = [("Trumps", [])]
     groups += [(notation.suit_names_en[s], []) for s in range(4)]
     label_width = max(len(label) for label, _ in groups)
@@ -222,7 +224,7 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
         groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
     if groups[0][1] == [FOOL]:  # the Fool alone is no trump (help would say "you have none")
         groups[0] = (notation.fool_name_en.split()[-1], [FOOL])
-    dim = bool(hand & (marked | chosen))
+    dim = grey and bool(hand & (marked | chosen))
     out = []
     for label, cards in groups:
         if cards:
@@ -871,7 +873,10 @@ class PlaySession:
         star = guide.mark_legend(deal, v) if v.phase == "play" else "legal now"
         legend = [m for m, on in ((f"* {star}", v.hand & marked), ("+ chosen", chosen)) if on]
         out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}{'; ' if legend else ''}{', '.join(legend)}):")
-        for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power, width):
+        # the unmarked cards are greyed only if none of them may be played (with revokes
+        # allowed, * marks the lawful cards and the others are playable all the same)
+        grey = not v.hand & ~marked & mask(a for a in v.legal_actions if a < 78)
+        for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power, width, grey):
             out.print(line)
         choices = self.choices(deal, chosen)
         labels = [Text(f"{i} {guide.action_label(deal, a) if a >= 78 else deal.action_token(a)}")

@@ -393,3 +393,22 @@ def test_a_source_whose_payments_cancel_out_keeps_its_row():
         if seen >= 3:
             break
     assert seen
+
+
+def test_with_revokes_allowed_the_playable_cards_are_not_greyed():
+    """From a terminal audit: with revokes allowed every card may be played, * marking the
+    lawful ones, yet the others were greyed as if they could not be. They are plain now; in
+    an ordinary deal the cards that may not be played are still greyed."""
+    def hands(options):
+        buf = io.StringIO()
+        out = Console(file=buf, width=120, color_system="standard", force_terminal=True, markup=False,
+                      highlight=False)
+        session = PlaySession(out, "marolles-1637", options, 4, 0, ["rule", "rule"], 1, None, False,
+                              lambda _p: "1")
+        assert session.run() == 0
+        blocks = buf.getvalue().split("Your hand (")[1:]
+        return [b.split("Choices:")[0] for b in blocks if b.split(")")[0].count("*")]
+
+    lawful = [b for b in hands({"revoke_handling": "penalty_1m_and_forfeit"}) if "keeps the rules" in b]
+    assert lawful and not any("\x1b[2m" in b for b in lawful)
+    assert any("\x1b[2m" in b for b in hands({}))  # greyed: cards that may not be played
