@@ -875,7 +875,7 @@ class PlaySession:
         out.print(f"Your hand ({plural(v.hand.bit_count(), 'card')}{'; ' if legend else ''}{', '.join(legend)}):")
         # the unmarked cards are greyed only if none of them may be played (with revokes
         # allowed, * marks the lawful cards and the others are playable all the same)
-        grey = not v.hand & ~marked & mask(a for a in v.legal_actions if a < 78)
+        grey = not v.hand & ~marked & ~mask(chosen) & mask(a for a in v.legal_actions if a < 78)
         for line in hand_lines(v.hand, marked, n, mask(chosen), deal.card_power, width, grey):
             out.print(line)
         choices = self.choices(deal, chosen)

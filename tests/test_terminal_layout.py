@@ -412,3 +412,19 @@ def test_with_revokes_allowed_the_playable_cards_are_not_greyed():
     lawful = [b for b in hands({"revoke_handling": "penalty_1m_and_forfeit"}) if "keeps the rules" in b]
     assert lawful and not any("\x1b[2m" in b for b in lawful)
     assert any("\x1b[2m" in b for b in hands({}))  # greyed: cards that may not be played
+
+
+def test_while_cards_are_chosen_the_others_that_may_not_be_stay_greyed():
+    """From a terminal audit: once one écart card was chosen, the cards that may not go in it
+    (Kings, bouts) were no longer greyed."""
+    buf = io.StringIO()
+    out = Console(file=buf, width=120, color_system="standard", force_terminal=True, markup=False,
+                  highlight=False)
+    answers = iter(["2", "CS"])  # garde (North bid prise); then the écart, one card at a time
+
+    session = PlaySession(out, "fft-4p", {}, 3, 0, ["rule"] * 3, 1, None, False,
+                          lambda _p: next(answers, "1"))
+    assert session.run() == 0
+    blocks = [b.split("Choices:")[0] for b in buf.getvalue().split("Your hand (")[1:]]
+    chosen = [b for b in blocks if "+ chosen" in b]
+    assert chosen and all("\x1b[2m" in b for b in chosen)
