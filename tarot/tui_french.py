@@ -226,23 +226,32 @@ class FrenchGuide(Guide):
             out.print(f"Annulled ({info['annulled'].replace('_', ' ')}): no score.")
             return
         taker, contract = info["taker"], info["contract"]
-        pile, _ = deal.camp_piles()
+        pile, defence = deal.camp_piles()
         bouts = pile & BOUTS
         mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[contract]
         side = names[taker] + ("" if deal.players != 5 or deal.partner is None else
                                f" and {names[deal.partner]}")
-        where = {"garde_sans": "with the chien", "garde_contre": "(the chien going to the defence)"}.get(
-            contract, "with the écart")
+        where = {"garde_sans": " with the chien", "garde_contre": ""}.get(contract, " with the écart")
+        notes = ["the chien going to the defence"] if contract == "garde_contre" else []
         if deal.players == 5 and deal.partner is None and deal.called is not None:
             held = "in the chien" if deal.chien >> deal.called & 1 else "his own"
             out.print(f"The {card_name(deal.called, deal.notation)} called was {held}: "
                       f"{names[taker]} played alone, one against four.")
-        # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received)
-        swap = {1: " (one received for the Excuse included)",
-                -1: " (one given for the Excuse taken off)"}.get(deal.adj, "")
-        out.print(f"{side} ({BID_NAMES[contract]}) won {plural(pile.bit_count() + deal.adj, 'card')} "
-                  f"{where}{swap}: "
-                  f"{plural(bouts.bit_count(), 'bout')}"
+        # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received);
+        # a camp that won nothing else has no card to give: the other gets the half point only
+        # (excuse_exchange_impossible)
+        keeper = defence if deal.adj > 0 else pile
+        cards = pile.bit_count() + deal.adj
+        if deal.adj and not keeper & ~1:
+            cards = pile.bit_count()
+            notes.append("plus a half point for the Excuse the defence kept, having no card to give for it"
+                         if deal.adj > 0 else "the Excuse counting 4, with no card to give for it")
+        elif deal.adj:
+            notes.append("counting a card received for the Excuse" if deal.adj > 0 else
+                         "less a card given for the Excuse")
+        out.print(f"{side} ({BID_NAMES[contract]}) won {plural(cards, 'card')}{where}"
+                  + (f" ({'; '.join(notes)})" if notes else "") + ": "
+                  + f"{plural(bouts.bit_count(), 'bout')}"
                   + (f" ({_cards(bouts, deal)})" if bouts else "")
                   + f", so the target is {FRENCH_TARGETS[bouts.bit_count()]}.")
         halves = info["halves"]
