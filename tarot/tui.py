@@ -779,6 +779,7 @@ class PlaySession:
             reason = re.sub(seat + r"\b", self.names[self.me], reason)
             raise ScriptError(f"illegal input {reprlib.repr(line)} ({self.where(self.deal)}): {reason}")
         reason = re.sub(seat + r" does not\b", "you do not", reason)
+        reason = re.sub(seat + r" holds\b", "you hold", reason)
         reason = re.sub(seat + r"\b", "you", reason)
         self.out.print(Text(f"Refused: {reason}. (`help` explains what you may do.)", style="bold red"))
 

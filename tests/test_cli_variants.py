@@ -623,3 +623,14 @@ def test_a_defence_with_no_card_to_give_for_the_excuse_gives_a_half_point_not_a_
     line = next(ln for ln in res.stdout.splitlines() if " won " in ln and " cards" in ln)
     assert " won 77 cards with the écart (plus a half point for the Excuse the defence kept" in line, line
     assert "Card points 87: made by 46." in res.stdout  # 91 − the Excuse's 4
+
+
+def test_french_refusals_speak_to_the_player():
+    """From a terminal audit: refusals read "he does not hold it" and quoted the whole calling
+    rule to a taker calling his own King; they say "you" and name the mistake."""
+    res = invoke("play", "fft-4p", "--seed", 366, "--seat", 2, input="1\n1\nT21\n9S\n" + "1\n" * 2000)
+    assert "Refused: you do not hold trump XXI (T21)." in res.stdout
+    assert "Refused: you cannot show the 9 of Spades (9S): a poignée shows trumps only." in res.stdout
+    res = invoke("play", "fft-5p", "--seed", 4, "-o", "five_player_self_call=false", input="2\nKC\n" + "1\n" * 2000)
+    assert "Refused: you hold the King of Clubs (KC): with five_player_self_call=false" in res.stdout
+    assert " he " not in " ".join(ln for ln in res.stdout.splitlines() if ln.startswith("Refused"))

@@ -645,9 +645,9 @@ def test_poignee_with_ten_trumps_cannot_show_the_excuse():
     with pytest.raises(tarot.IllegalActionError, match="stands in for a trump only in a hand one trump short"):
         deal.push(0)
     # the refusals name what is wrong: a card not held, a card that is no trump
-    with pytest.raises(tarot.IllegalActionError, match=r"cannot show trump XXI \(T21\): he does not hold it"):
+    with pytest.raises(tarot.IllegalActionError, match=r"seat 1 does not hold trump XXI \(T21\)"):
         deal.push(C("T21"))
-    with pytest.raises(tarot.IllegalActionError, match="a poignée shows trumps of his own"):
+    with pytest.raises(tarot.IllegalActionError, match="cannot show the King of Spades .*: a poignée shows trumps only"):
         deal.push(C("KS"))
     assert deal.phase == "show" and deal.legal_actions()[0] == C("T2")   # nothing changed
 
@@ -694,8 +694,13 @@ def test_five_player_king_call_and_escalation():
     deal = deal_with("fft-5p", {1: "KS KC"}, options={"five_player_self_call": "false"})
     bid(deal, ["prise", "pass", "pass", "pass", "pass"])
     assert deal.legal_actions() == L("KH KD")
-    with pytest.raises(tarot.IllegalActionError, match="own hand only when he holds every card he could call"):
+    # a King of his own: the refusal says he holds it, and the rule of the option
+    with pytest.raises(tarot.IllegalActionError, match=r"seat 1 holds the King of Spades \(KS\): with "
+                                                       "five_player_self_call=false the card called is one outside"):
         deal.push(C("KS"))
+    # a Queen while Kings are still to call: the calling rule, this option's clause with it
+    with pytest.raises(tarot.IllegalActionError, match="a card of one's own hand only when holding every card one could call"):
+        deal.push(C("QS"))
     assert deal.phase == "call" and deal.legal_actions() == L("KH KD")
 
 

@@ -563,18 +563,22 @@ class FrenchDeal(Deal):
         name = card_phrase(action, n)
         if ph == "call":
             full = len(self._o.escalation) == 4
+            own_level = any(level >> action & 1 and level & self._callable() for level in self._o.escalation)
+            if not self._o.self_call and self.hands[p] >> action & 1 and own_level:
+                return (f"seat {p} holds {name}: with five_player_self_call=false the card called is "
+                        "one outside one's own hand (one's own only when holding every card one could call)")
             return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four Kings"
                     + (", a Cavalier only with the Kings and Queens, a Jack only with all three" if full
                        else "; never a Cavalier or a Jack (five_player_called_escalation=k→q)")
-                    + ("" if self._o.self_call else "; a card of the taker's own hand only when he "
-                       "holds every card he could call (five_player_self_call=false)"))
+                    + ("" if self._o.self_call else "; a card of one's own hand only when holding "
+                       "every card one could call (five_player_self_call=false)"))
         if ph == "show":
             if action == FOOL:
                 return (f"seat {p} cannot show {name}: it stands in for a trump only in a hand one "
                         "trump short of the poignée, and this hand holds more trumps than it shows")
             if not self._poignee_pool(p) >> action & 1:
-                return (f"seat {p} cannot show {name}: a poignée shows trumps of his own" if action >= 22
-                        else f"seat {p} cannot show {name}: he does not hold it")
+                return (f"seat {p} cannot show {name}: a poignée shows trumps only" if action >= 22
+                        else f"seat {p} does not hold {name}")
             return f"{name} cannot be shown now: choose the trumps to show in ascending order"
         if not self.hands[p] >> action & 1:
             return f"seat {p} does not hold {name}"
