@@ -13,11 +13,13 @@ from rich.console import Console
 from rich.text import Text
 
 from .core.actions import DONE, PASS
-from .core.cards import BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, format_card, mask, suit_of
-from .core.counting import FRENCH_TARGETS
+from .core.cards import (
+    BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, cards_of, format_card, mask, suit_of,
+)
+from .core.counting import FRENCH_TARGETS, reduced_total
 from .core.deal import Deal, View
 from .core.ledger import Payment
-from .tui import Guide, card_items, in_display_order, pending_cards, plural, wrapped
+from .tui import Guide, card_items, in_display_order, pending_cards, plural, print_fitted, wrapped
 
 BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
              "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
@@ -27,6 +29,45 @@ POIGNEE_NAMES = {"poignee_simple": "a simple poignée (20)", "poignee_double": "
 
 def _cards(cs, deal: Deal) -> str:
     return " ".join(format_card(c, deal.notation) for c in in_display_order(cs, deal.card_power))
+
+
+def _halves(h: int) -> str:
+    """A count in half points, as players write it: ``43½``."""
+    return f"{h // 2}½" if h % 2 else str(h // 2)
+
+
+def _count_lines(deal, names: Sequence[str], contract: str, pile: int, halves: int) -> list[str]:
+    """The cards that make the taker's side's points (§4.1: bouts and Kings 4½, Queens 3½,
+    Cavaliers 2½, Jacks 1½, any other card ½), what was hidden until now (the chien of a Garde
+    sans or contre, the écart), and where the Excuse went when it changed camp in the last trick."""
+    out = []
+    if contract in ("garde_sans", "garde_contre") and deal.chien:
+        out.append(f"The chien, face down until now: {_cards(deal.chien, deal)}.")
+    elif deal.ecart:
+        out.append(f"{names[deal.taker]}'s écart: {_cards(deal.ecart, deal)}.")
+    if deal.excuse is not None:
+        owner, _, to = deal.excuse
+        if to != owner and (deal.camp >> to & 1) != (deal.camp >> owner & 1):
+            out.append(f"The Excuse, played by {names[owner]} to the last trick, went to "
+                       f"{names[to]}'s side (excuse_last_trick={deal.options['excuse_last_trick']}).")
+    groups: dict[int, list[int]] = {}
+    for c in cards_of(pile):
+        groups.setdefault(2 * reduced_total(1 << c) + 1, []).append(c)
+    parts = []
+    for h in (9, 7, 5, 3):
+        cs = groups.get(h, [])
+        if cs:
+            each = " each" if len(cs) > 1 else ""
+            parts.append(f"{_cards(mask(cs), deal)} {_halves(h)}{each}"
+                         + (f" = {_halves(h * len(cs))}" if len(cs) > 1 else ""))
+    k = len(groups.get(1, []))
+    if k:
+        parts.append(f"{plural(k, 'other card')} ½ each = {_halves(k)}")
+    adj = halves - sum(h * len(cs) for h, cs in groups.items())
+    if adj:
+        parts.append("+½ for the Excuse" if adj > 0 else "−½ for the Excuse")
+    out.append("Counted: " + "; ".join(parts) + f"; in all {_halves(halves)}.")
+    return out
 
 
 def _chelem_words(deal: Deal, ch: int) -> str:
@@ -255,8 +296,10 @@ class FrenchGuide(Guide):
                   + (f" ({_cards(bouts, deal)})" if bouts else "")
                   + f", so the target is {FRENCH_TARGETS[bouts.bit_count()]}.")
         halves = info["halves"]
+        for line in _count_lines(deal, names, contract, pile, halves):
+            print_fitted(out, line, "  ")
         pts, target = info["points"], info["target"]
-        counted = f"{halves // 2}½" if halves % 2 else str(halves // 2)
+        counted = _halves(halves)
         rounding = f" (rounded to {pts}, the half point going to the side that wins)" if halves % 2 else ""
         d = pts - target
         out.print(f"Card points {counted}{rounding}: {'made' if d >= 0 else 'failed'} by {abs(d)}.")

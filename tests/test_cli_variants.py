@@ -634,3 +634,57 @@ def test_french_refusals_speak_to_the_player():
     res = invoke("play", "fft-5p", "--seed", 4, "-o", "five_player_self_call=false", input="2\nKC\n" + "1\n" * 2000)
     assert "Refused: you hold the King of Clubs (KC): with five_player_self_call=false" in res.stdout
     assert " he " not in " ".join(ln for ln in res.stdout.splitlines() if ln.startswith("Refused"))
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_the_french_count_lists_the_cards_that_make_the_points(variant):
+    """From a terminal audit: "Card points 20" came with nothing that made it up, and the chien
+    of a Garde sans or contre, or a bot's écart, was never shown. The count now lists the taker's
+    side's cards by value (§4.1: bouts and Kings 4½, Queens 3½, Cavaliers 2½, Jacks 1½, others ½)
+    and what was face down; the parts add up to the card points."""
+    def half(text: str) -> int:
+        return 2 * int(text.rstrip("½") or 0) + text.endswith("½")
+
+    import io
+
+    from rich.console import Console
+
+    from tarot.tui import PlaySession
+
+    chien = {"fft-3p": 6, "fft-4p": 6, "fft-5p": 3}[variant]
+    counted = chiens = 0
+    now: dict = {}
+
+    def read(_prompt):
+        deal, bid = now["session"].deal, now["bid"]
+        return bid if deal.phase == "bid" and tarot.ACTION_IDS[bid] in deal.legal_actions() else "1"
+
+    for seed in range(1, 13):
+        now["bid"] = ["prise", "garde", "garde_sans", "garde_contre"][seed % 4]  # the person's, if legal
+        buf = io.StringIO()
+        n = tarot.variant_class(variant).players_for({})
+        now["session"] = session = PlaySession(Console(file=buf, width=300), variant, {}, seed, 0,
+                                               ["rule"] * (n - 1), 1, None, False, read)
+        assert session.run() == 0
+        text = buf.getvalue()
+        m = re.search(r"^  Counted: (.*); in all (\d+½?)\.$", text, re.M)
+        if not m:
+            continue  # all passed, or annulled
+        total = 0
+        for part in m.group(1).split("; "):
+            if part.endswith("for the Excuse"):
+                total += 1 if part.startswith("+") else -1
+                continue
+            each = re.fullmatch(r"(.+?) (\d+½?|½)( each = (\d+½?))?", part)
+            assert each, part
+            n = int(each.group(1).split()[0]) if "other card" in each.group(1) else len(each.group(1).split())
+            assert n * half(each.group(2)) == (half(each.group(4)) if each.group(3) else half(each.group(2)))
+            total += n * half(each.group(2))
+        assert total == half(m.group(2))
+        points = re.search(r"^Card points (\d+½?)", text, re.M).group(1)
+        assert points == m.group(2)
+        hidden = re.search(r"^  (?:The chien, face down until now|\w[\w-]*'s écart): (.*)\.$", text, re.M)
+        assert hidden and len(hidden.group(1).split()) == chien
+        counted += 1
+        chiens += hidden.group(0).startswith("  The chien")
+    assert counted >= 4 and chiens
