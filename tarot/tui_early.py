@@ -117,7 +117,8 @@ class EarlyFrenchGuide(Guide):
             what = ", ".join(f"{format_card(c, deal.notation)} {values[c]}" for c in scoring) or "none"
             won = pile.bit_count()
             out.print(Text(f"{names[s]}: {r.scores[s]:+d}", style="bold"))
-            print_fitted(out, f"{plural(won, 'card')} won: {won} − {base} = {won - base:+d}; scoring cards "
+            diff = f"{won - base:+d}".replace("-", "−")  # the formula's minus sign, not a hyphen
+            print_fitted(out, f"{plural(won, 'card')} won: {won} − {base} = {diff}; scoring cards "
                               f"{r.card_points[s]} ({what})", "    ")
 
     def after_deal(self, out: Console, deal: Deal, names: Sequence[str], state: dict) -> bool:
