@@ -134,7 +134,8 @@ class FrenchGuide(Guide):
         if phase == "play" and deal.called is not None and not state.get("partner_said") and deal.revealed:
             state["partner_said"] = True
             p = deal.partner
-            out.print(Text(f"The {card_name(deal.called, n)} is played: "
+            k = len(deal.tricks) + (1 if deal.trick else 0)  # the trick the card went to
+            out.print(Text(f"{names[seat]} plays the {card_name(deal.called, n)} in trick {k}: "
                            + (f"{names[p]} is {names[deal.taker]}'s partner." if p is not None
                               else f"{names[deal.taker]} plays alone."), style="magenta"))
 

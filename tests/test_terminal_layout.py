@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import tarot
 from tarot.cli import app
-from tarot.core.cards import ITALIAN, mask, parse_cards
+from tarot.core.cards import ITALIAN, card_name, mask, parse_cards
 from tarot.tui import Narrator, PlaySession, hand_lines, seat_names, source_table, wrapped
 
 GAMES = sorted(tarot.VARIANTS)
@@ -151,10 +151,13 @@ def test_the_partner_is_told_after_the_trick_that_shows_the_called_card():
             narrator.after(deal, seat, phase, action)
             if deal.revealed and not known and deal.called is not None:
                 said = buf.getvalue()[start:]
-                assert " is played: " in said
+                # who played it, and in which trick (from an audit: it was read as the trick above)
+                k = len(deal.tricks) if len(deal.tricks) > tricks else len(deal.tricks) + 1
+                told = f"{seat_names(5)[seat]} plays the {card_name(deal.called, deal.notation)} in trick {k}: "
+                assert told in said, said
                 if len(deal.tricks) > tricks:
                     completed += 1
-                    assert said.index("Trick ") < said.index(" is played: "), said
+                    assert said.index("Trick ") < said.index(told), said
     assert completed
 
 
