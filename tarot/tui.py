@@ -31,7 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 import importlib
-from .core.actions import DONE
+from .core.actions import ACTION_IDS, DONE
 from .core.cards import (
     FOOL, TRUMP_SUIT, Card, CardSet, card_phrase, cards_of, format_card, mask, parse_card, rank_of,
     suit_of,
@@ -800,6 +800,10 @@ class PlaySession:
                 return choices[i - 1]
             raise IllegalActionError(f"there is no choice {i}: choose "
                                      + ("1" if len(choices) == 1 else f"1..{len(choices)}"))
+        # typed as it is written at the table: "poignée_simple" for poignee_simple
+        plain = word.lower().replace("é", "e")
+        if plain != word.lower() and plain in ACTION_IDS:
+            return ACTION_IDS[plain]
         return deal.parse_action(word)
 
     def apply(self, deal: Deal, words: list[str], chosen: list[int]) -> bool:

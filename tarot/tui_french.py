@@ -155,7 +155,8 @@ class FrenchGuide(Guide):
         if ph == "chelem":
             return "Announce a chelem (you win every trick; you then lead)? `done` (no) or `chelem`."
         if ph == "poignee":
-            return "Declare a poignée before your first card? (a poignée or `done`)"
+            names = " or ".join(f"`{deal.action_token(a)}`" for a in view.legal_actions if a != DONE)
+            return f"Declare a poignée before your first card? ({names}, or `done`)"
         if ph == "show":
             left = deal.pending[2] - deal.pending[3].bit_count() - len(chosen)
             so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""

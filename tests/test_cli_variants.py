@@ -688,3 +688,13 @@ def test_the_french_count_lists_the_cards_that_make_the_points(variant):
         counted += 1
         chiens += hidden.group(0).startswith("  The chien")
     assert counted >= 4 and chiens
+
+
+def test_a_poignee_is_named_in_its_prompt_and_may_be_typed_with_its_accent():
+    """From a terminal audit: the prompt said "(a poignée or `done`)" and `poignée_simple` was
+    refused as neither a card nor an action; the prompt names the tokens, and the accent is read."""
+    res = invoke("play", "fft-4p", "--seed", 339, "--seat", 2,
+                 input="2\n6S 10C 7C 2H 7D 3D\ndone\npoignée_simple\n" + "1\n" * 2000)
+    assert res.exit_code == 0, res.output[-1500:]
+    assert "Declare a poignée before your first card? (`poignee_simple`, or `done`)" in res.stdout
+    assert "South shows a simple poignée (20)" in res.stdout and "neither a card" not in res.stdout
