@@ -680,7 +680,8 @@ class PlaySession:
     def where(self, deal: Deal) -> str:
         if deal.phase == "play":
             return f"trick {len(deal.tricks) + 1}, {self.names[deal.to_play]} to play"
-        return f"{deal.phase} phase, {self.names[deal.to_play]} to move"
+        phase = {"ecart": "écart", "poignee": "poignée"}.get(deal.phase, deal.phase)  # as the table writes them
+        return f"{phase} phase, {self.names[deal.to_play]} to move"
 
     def save(self, deal: Deal, number: int) -> None:
         """Save deal ``number`` (1, 2...): to FILE for a one-deal session, else FILE-n (an

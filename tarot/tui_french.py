@@ -104,8 +104,13 @@ class FrenchGuide(Guide):
             elif deal.is_over and deal.result().info.get("all_passed"):
                 out.print("Everyone passed: the cards are thrown in and the next dealer deals.")
         elif phase == "call":
-            out.print(f"{name} calls the {card_name(deal.called, n)}: its holder is his partner "
-                      "(no one knows who until it is played).")
+            # the person who holds it knows (and so does a replay, which shows every hand)
+            holder = next((s for s in sorted(reveal) if deal.hands[s] >> deal.called & 1), None)
+            known = ("no one knows who until it is played" if holder is None else
+                     f"{names[holder]} holds it, which nobody else knows until it is played"
+                     if holder != deal.taker else
+                     f"it is {names[holder]}'s own: he plays alone, which nobody else knows until it is played")
+            out.print(f"{name} calls the {card_name(deal.called, n)}: its holder is his partner ({known}).")
         elif phase == "ecart":
             if action != DONE and deal.phase == "ecart" and deal.to_play == seat:
                 return
@@ -150,7 +155,8 @@ class FrenchGuide(Guide):
         if ph == "ecart":
             left = pending_cards(deal)[0] - len(chosen)
             so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
-            return (f"Make your écart: {so_far}{plural(left, 'more card')} to discard. No King and "
+            more = "more card" if chosen else "card"
+            return (f"Make your écart: {so_far}{plural(left, more)} to discard. No King and "
                     "no bout; trumps only if you have too few other cards (they are then shown).")
         if ph == "chelem":
             return "Announce a chelem (you win every trick; you then lead)? `done` (no) or `chelem`."
@@ -160,7 +166,7 @@ class FrenchGuide(Guide):
         if ph == "show":
             left = deal.pending[2] - deal.pending[3].bit_count() - len(chosen)
             so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
-            return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump')}."
+            return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump' if chosen else 'trump')}."
         return super().header(deal, view, chosen, names)
 
     def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str],
@@ -204,15 +210,16 @@ class FrenchGuide(Guide):
             out.append("The écart counts for you at the end. It may not hold a King or a bout; "
                        "trumps only when you have too few other cards, and those are shown to all.")
         elif ph == "chelem":
-            out.append("Chelem announced and made: +400; announced and failed: −200; made without "
-                       "announcing: +200 (per defender). The announcer leads the first trick.")
+            out.append("A chelem, per defender: announced and made +400; announced and failed "
+                       "−200; made without announcing +200. The announcer leads the first trick.")
         elif ph in ("poignee", "show"):
             sizes = deal.POIGNEE_SIZES
             shows = ("shows exactly" if deal.options["poignee_show_exact"] == "true" else
                      "shows every trump you hold, at least")
             out.append(f"A poignée {shows} {sizes[0]}, {sizes[1]} or {sizes[2]} trumps (simple "
-                       "20, double 30, triple 40); the Excuse may stand for a missing trump only if "
-                       "you hold no other. The bonus goes to the side that wins the deal, unmultiplied.")
+                       "20, double 30, triple 40); one short, the Excuse may stand in, and showing it "
+                       "says you hold no other trump. The bonus goes to the side that wins the deal, "
+                       "unmultiplied.")
         elif ph == "play":
             lead = next((c for c in v.trick if c != FOOL), None)
             hand = v.hand

@@ -431,3 +431,29 @@ def test_while_cards_are_chosen_the_others_that_may_not_be_stay_greyed():
     blocks = [b.split("Choices:")[0] for b in buf.getvalue().split("Your hand (")[1:]]
     chosen = [b for b in blocks if "+ chosen" in b]
     assert chosen and all("\x1b[2m" in b for b in chosen)
+
+
+def test_the_call_says_who_holds_the_called_card_only_to_the_one_who_does():
+    """From a terminal audit: a person holding the called King still read "no one knows who"."""
+    said = {"holds": 0, "nobody": 0}
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = tarot.new_deal("fft-5p", seed=seed)
+        texts = {}
+        for reveal in (frozenset(), frozenset({0})):
+            texts[reveal] = io.StringIO()
+        narrators = {r: Narrator(Console(file=b, width=300), seat_names(5), set(r)) for r, b in texts.items()}
+        while deal.phase != "call" and not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over:
+            continue
+        seat = deal.to_play
+        deal.push(rng.choice(deal.legal_actions()))
+        for narrator in narrators.values():
+            narrator.after(deal, seat, "call", deal.called)
+        mine = deal.hands[0] >> deal.called & 1 and deal.taker != 0
+        assert "(no one knows who until it is played)" in texts[frozenset()].getvalue()
+        person = texts[frozenset({0})].getvalue()
+        assert ("(South holds it, which nobody else knows until it is played)" in person) == bool(mine)
+        said["holds" if mine else "nobody"] += 1
+    assert all(said.values()), said
