@@ -446,23 +446,28 @@ def trick_text(deal: Deal, i: int, names: Sequence[str]) -> Text:
 # ---------------------------------------------------------------------------------------
 # The end of a deal
 # ---------------------------------------------------------------------------------------
-def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str = "End of the deal") -> None:
-    """The count of the deal in the words of its game, and the deal's scores by source."""
+def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str = "End of the deal",
+                order: Sequence[int] | None = None) -> None:
+    """The count of the deal in the words of its game, and the deal's scores by source (the
+    seats' columns in ``order``, seat 0 first by default)."""
     r = deal.result()
     out.print()
     out.print(Text(f"{title}.", style="bold underline"))
     guide_for(deal).end_of_deal(out, deal, names)
     out.print(source_table(deal, names, r.by_source, r.scores, f"{deal.SCORE_UNIT.capitalize()} this deal",
-                           width=out.width))
+                           width=out.width, order=order))
 
 
 def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequence[int],
-                 title: str, totals: Sequence[int] | None = None, width: int | None = None) -> Table | Group:
-    """Scores by source of payment, a column per seat; on a console ``width`` wide, too narrow
+                 title: str, totals: Sequence[int] | None = None, width: int | None = None,
+                 order: Sequence[int] | None = None) -> Table | Group:
+    """Scores by source of payment, a column per seat (in ``order``: at the table, the person
+    first and the others in the order of play); on a console ``width`` wide, too narrow
     for the seats' names (six players, or fewer on a narrow terminal), the columns are headed
     by their initials (NE, SW) rather than cut to "North…". Under a finished deal's own table,
     the guide's ``source_note`` (a payment counted in a row whose title does not name it)."""
     players, guide = deal.players, guide_for(deal)
+    seats = list(order) if order is not None else list(range(players))
 
     # a deal's own table (not a running total): a note under it, outside its narrow width
     note = guide.source_note(deal, names) if deal.is_over and by_source else None
@@ -473,15 +478,15 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
         t = Table(title=title, box=box.SIMPLE, title_justify="left",
                   min_width=min(len(title) + 2, width or 80))
         t.add_column("")
-        for s in range(players):
+        for s in seats:
             t.add_column(heads[s], justify="right", no_wrap=True)
         for src in deal.SOURCES:
             row = by_source.get(src, [0] * players)
             if any(row) or src in paid:  # (payments that cancel out still have their row)
-                t.add_row(guide.source_title(src), *(f"{v:+d}" for v in row))
-        t.add_row(Text("total", style="bold"), *(Text(f"{v:+d}", style="bold") for v in scores))
+                t.add_row(guide.source_title(src), *(f"{row[s]:+d}" for s in seats))
+        t.add_row(Text("total", style="bold"), *(Text(f"{scores[s]:+d}", style="bold") for s in seats))
         if totals is not None:
-            t.add_row("match so far", *(f"{v:+d}" for v in totals))
+            t.add_row("match so far", *(f"{totals[s]:+d}" for s in seats))
         return t
 
     full = table(names[:players])
@@ -590,6 +595,8 @@ class PlaySession:
         self.read_line = read_line
         self.step = self.cls.seat_step(self.match.options)
         self.names = seat_names(self.players, seat, self.step)
+        #: the score tables' columns: the person first, then the others in the order of play
+        self.order = [(seat + i * self.step) % self.players for i in range(self.players)]
         others = [(seat + i * self.step) % self.players for i in range(1, self.players)]
         self.bot_names = dict(zip(others, bots))
         self.bots = {s: make_bot(b, seed=None if seed is None else bot_seed(seed, s))
@@ -648,12 +655,12 @@ class PlaySession:
             # a hand not played out (a redeal granted, all passed, a petit sec) is not counted
             annulled = bool({"redeal", "all_passed", "annulled"} & set(result.info))
             end_of_deal(self.out, deal, self.names,
-                        f"End of deal {done + 1}" + (" (annulled)" if annulled else ""))
+                        f"End of deal {done + 1}" + (" (not played out)" if annulled else ""), self.order)
             done += not annulled
             void = f", and {plural(number - done, 'hand')} not played out" if number > done else ""
             self.out.print(source_table(deal, self.names, {}, self.match.totals,
                                         f"Running {deal.SCORE_UNIT} after {plural(done, 'deal')}{void}",
-                                        width=self.out.width))
+                                        width=self.out.width, order=self.order))
             self.save(deal, number)
             if guide_for(deal).after_deal(self.out, deal, self.names, self.game_state):
                 return 0

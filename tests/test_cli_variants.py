@@ -207,7 +207,7 @@ def test_only_a_hand_after_one_thrown_in_is_dealt_again():
     assert any("(dealt again)" in x for x in lines)
     for before, line in zip(lines, lines[1:]):
         if line.startswith("Deal"):
-            assert ("(dealt again)" in line) == ("(annulled)" in before), (before, line)
+            assert ("(dealt again)" in line) == ("(not played out)" in before), (before, line)
 
 
 def test_a_deal_annulled_by_the_first_packet_rule_says_so():
@@ -698,3 +698,22 @@ def test_a_poignee_is_named_in_its_prompt_and_may_be_typed_with_its_accent():
     assert res.exit_code == 0, res.output[-1500:]
     assert "Declare a poignée before your first card? (`poignee_simple`, or `done`)" in res.stdout
     assert "South shows a simple poignée (20)" in res.stdout and "neither a card" not in res.stdout
+
+
+@pytest.mark.parametrize("variant, seat", [("fft-4p", 2), ("marolles-1637", 1)])
+def test_the_score_tables_start_with_the_person_then_the_order_of_play(tmp_path, variant, seat):
+    """From a terminal audit: with --seat 2 the tables read North West South East while the
+    table said South → East → North → West; the columns now start with the person."""
+    from tarot.records import load_record
+
+    rec = tmp_path / "g.txt"
+    res = invoke("play", variant, "--seed", 339, "--seat", seat, "--script", "--record", rec,
+                 input="1\n" * 3000)
+    assert res.exit_code == 0, res.output[-1500:]
+    order = re.search(r"^Play goes \w+: (.*?)\. ", res.stdout, re.M).group(1).split(" → ")
+    heads = next(ln.split() for ln in res.stdout.splitlines() if sorted(ln.split()) == sorted(order))
+    assert heads == order and order[0] == "South"
+    scores = load_record(rec).result.scores
+    n = len(scores)
+    total = next(ln.split()[1:] for ln in res.stdout.splitlines() if re.fullmatch(r"total( +[+-]\d+)+", ln.strip()))
+    assert total == [f"{scores[(seat + i) % n]:+d}" for i in range(n)]
