@@ -146,8 +146,10 @@ def _fold(item: Text, first: int, rest: int) -> list[Text]:
 
 
 #: A card with the number told after it ("QS 3", "(T21 5,", "KH 4½"), not a card followed by
-#: another ("AC 6H"): kept on one line by ``print_fitted``.
-_CARD_AND_NUMBER = re.compile(r"\(?(?:T\d{1,2}|F|EX|(?:10|[2-9AJCQK])[SBCDH]) \d+½?(?![\w½])[,;)]*|\S+")
+#: another ("AC 6H"), and a sum with the word before it ("each = 6;"): kept on one line by
+#: ``print_fitted``.
+_CARD_AND_NUMBER = re.compile(r"\(?(?:T\d{1,2}|F|EX|(?:10|[2-9AJCQK])[SBCDH]) \d+½?(?![\w½])[,;)]*"
+                              r"|\S+ = [−-]?\d+½?(?![\w½])[,;.)]*|\S+")
 
 
 def print_fitted(out: Console, text: str, indent: str = "", style: str = "") -> None:

@@ -457,3 +457,20 @@ def test_the_call_says_who_holds_the_called_card_only_to_the_one_who_does():
         assert ("(South holds it, which nobody else knows until it is played)" in person) == bool(mine)
         said["holds" if mine else "nobody"] += 1
     assert all(said.values()), said
+
+
+def test_a_count_line_folds_between_its_items_not_inside_them():
+    """A card and its value (KH 4½), a sum and the word before it (each = 6;) stay on one line;
+    a card followed by another card (AC 6H) is two items, not a card and a number."""
+    from tarot.tui import print_fitted
+
+    text = "Counted: KS KC KD 4½ each = 13½; QD 3½; CS 2½; JS 1½; 12 other cards ½ each = 6; in all 27."
+    for width in range(30, 90):
+        buf = io.StringIO()
+        print_fitted(Console(file=buf, width=width, color_system=None), text, "  ")
+        lines = buf.getvalue().splitlines()
+        assert " ".join(ln.strip() for ln in lines) == text
+        assert not any(ln.rstrip().endswith(("=", "each", "KD")) for ln in lines), (width, lines)
+    buf = io.StringIO()
+    print_fitted(Console(file=buf, width=20, color_system=None), "chien: KC QC AC 6H 4D 3D.", "  ")
+    assert "6 H" not in buf.getvalue() and "AC 6H" in " ".join(buf.getvalue().split())
