@@ -476,9 +476,9 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
     paid = {REASONS.get(p.reason) for p in deal.ledger.entries} if by_source else set()
 
     def table(heads: Sequence[str]) -> Table:
-        # at least as wide as its title, which a table of two narrow columns would fold
-        t = Table(title=title, box=box.SIMPLE, title_justify="left",
-                  min_width=min(len(title) + 2, width or 80))
+        # the title goes above, on a line of its own: a table as wide as a long title ("Running
+        # points after 0 deals, and 1 hand not played out") spread its columns
+        t = Table(box=box.SIMPLE)
         t.add_column("")
         for s in seats:
             t.add_column(heads[s], justify="right", no_wrap=True)
@@ -494,7 +494,8 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
     full = table(names[:players])
     if width is not None and Console(width=10_000).measure(full).maximum > width:
         full = table([short_name(names[s]) for s in range(players)])
-    return Group(full, Text(note)) if note else full
+    head = Text(title, style="italic")
+    return Group(head, full, Text(note)) if note else Group(head, full)
 
 
 def short_name(name: str) -> str:
