@@ -1,6 +1,7 @@
 """Illegal actions through the API: each raises IllegalActionError naming the rule broken and
 changes nothing (views of all seats, legal actions, history, ledger); push/pop and copy()."""
 
+import enum
 import random
 
 import pytest
@@ -133,6 +134,44 @@ def test_play_phase_refuses_named_actions():
 def test_not_an_action_id(bad):
     deal = tarot.new_deal(VARIANT, seed=1)
     refused(deal, bad, "not an action")
+
+
+class _Index:
+    """An integer type that is no ``int``, as NumPy's are: it has only ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"_Index({self.value})"
+
+
+@pytest.mark.parametrize("variant", sorted(tarot.VARIANTS))
+def test_integers_of_other_types_stand_for_their_value(variant):
+    """An ``IntEnum`` member or a NumPy-like integer is pushed as its value (a legal one was
+    refused with a made-up rule, or with an IndexError, when ``push`` took only ``int``); an
+    illegal one gets the rule's reason; the history holds plain ints."""
+    rng = random.Random(7)
+    deal = tarot.new_deal(variant, seed=7)
+    twin = deal.copy()
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        a = rng.choice(legal)
+        illegal = next((x for x in range(NUM_ACTIONS) if x not in legal), None)
+        if illegal is not None:
+            with pytest.raises(IllegalActionError) as told:
+                deal.push(_Index(illegal))
+            with pytest.raises(IllegalActionError) as plain:
+                deal.push(illegal)
+            assert str(told.value) == str(plain.value)
+        kind = enum.IntEnum("Kind", {"A": a}) if len(deal.history) % 2 else None
+        deal.push(kind.A if kind else _Index(a))
+        twin.push(a)
+    assert deal.history == twin.history and all(type(a) is int for a in deal.history)
+    assert deal.result().scores == twin.result().scores
 
 
 def test_nothing_is_legal_once_the_deal_is_over():

@@ -8,6 +8,7 @@ replayed exactly from (variant, options, deck, dealer, actions).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +66,18 @@ def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed:
     ('discard', 1, 21)
     """
     return variant_class(variant)(options, seed=seed, deck=deck, dealer=dealer, rng=rng)
+
+
+def _action_id(action: object) -> int:
+    """The plain ``int`` an integer of another type stands for (an ``IntEnum``, a NumPy
+    integer: anything with ``__index__`` but a bool); anything else is refused."""
+    kind = type(action)
+    if kind.__name__ not in ("bool", "bool_") and hasattr(kind, "__index__"):  # NumPy's bool too
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
 
 
 class Deal:
@@ -277,16 +290,25 @@ class Deal:
 
     def push(self, action: object) -> None:
         """Apply ``action`` for ``to_play``; an illegal one raises and changes nothing
-        (``action`` is typed ``object``: anything else than an action id is refused here)."""
-        if type(action) is not int or not self.is_legal(action):
-            self._refuse(action)
-        self._undo.append(self._snapshot())
-        self.history.append(action)
-        self._apply(action)
+        (``action`` is typed ``object``: anything else than an action id is refused here; an
+        integer of another type, an ``IntEnum`` or a NumPy integer, stands for its value).
 
-    def _refuse(self, action: object) -> NoReturn:
-        """Raise the error that says why ``action`` cannot be pushed now."""
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+        >>> d = new_deal("marolles-1637", seed=1)
+        >>> d.push(3.0)
+        Traceback (most recent call last):
+        ...
+        tarot.core.errors.IllegalActionError: 3.0 is not an action id (0..120)
+        """
+        a = action if type(action) is int else _action_id(action)
+        if not self.is_legal(a):
+            self._refuse(a)
+        self._undo.append(self._snapshot())
+        self.history.append(a)
+        self._apply(a)
+
+    def _refuse(self, action: int) -> NoReturn:
+        """Raise the error that says why ``action`` (an int) cannot be pushed now."""
+        if not 0 <= action < NUM_ACTIONS:
             raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
         if self.phase == "over":
             raise IllegalActionError("the deal is over: no action is legal")
