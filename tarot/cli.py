@@ -8,7 +8,6 @@ See ``docs/cli.md``.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -132,12 +131,14 @@ def play(
             from . import records  # noqa: F401
         except ImportError:
             _fail("--record needs tarot.records, which is not installed")
-        # checked now, not after a whole deal has been played for nothing
-        where = record.parent if str(record.parent) else Path(".")
-        if not where.is_dir():
-            _fail(f"--record: the folder {where} does not exist")
-        if record.is_dir() or not os.access(record if record.exists() else where, os.W_OK):
-            _fail(f"--record: cannot write {record}")
+        # checked now, not after a whole deal has been played for nothing: every file the
+        # deals will be saved to (a hand not played out adds one more, checked when saved)
+        from .records import check_record_paths
+        from .tui import record_path
+        try:
+            check_record_paths(record_path(record, n, deals) for n in range(1, deals + 1))
+        except RecordError as e:
+            _fail(f"--record: {e}")
     out = make_console(plain=script)
     session = PlaySession(out, variant, values, seed, seat, names, deals, record, script,
                           stdin_reader() if script else console_reader(out))

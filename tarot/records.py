@@ -23,8 +23,10 @@ The code is written over the generic ``Deal`` interface (``phase``, ``to_play``,
 from __future__ import annotations
 
 import json
+import os
 import re
 import reprlib
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
@@ -532,6 +534,15 @@ def parse_record(text: str) -> Record:
             # comment holds: a line starting with a [Variant tag is never JSON)
             if not re.search(r"^[ \t]*\[Variant\s", text, re.M):
                 raise
+    elif not re.search(r"^[ \t]*\[", text, re.M):  # no tag line: JSON that is not an object?
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            value = text
+        if value is not text:
+            shown = json.dumps(value)
+            raise RecordError("a JSON record is an object ({...}), not "
+                              + (shown if len(shown) <= 40 else shown[:36] + " ..."))
     return _parse_text(text)
 
 
@@ -561,14 +572,67 @@ def load_record(path: str | PathLike) -> Record:
         raise RecordError(f"{p}: {e}") from None
 
 
+def check_record_paths(paths: Iterable[str | PathLike]) -> None:
+    """Refuse, with ``RecordError``, a path ``save_record`` could not write: a folder that does
+    not exist or takes no new file, a name the system refuses, a folder or a device where the
+    file would go. Each folder is tried by making (and removing) a file in it, as
+    ``save_record`` does.
+
+    >>> check_record_paths(["/no/such/folder/game.txt"])
+    Traceback (most recent call last):
+    ...
+    tarot.core.errors.RecordError: cannot write /no/such/folder/game.txt: the folder /no/such/folder does not exist
+    """
+    tried: set[Path] = set()
+    for path in paths:
+        p = Path(path)
+        try:
+            where = p.parent
+            if where not in tried:
+                if not where.is_dir():
+                    raise RecordError(f"cannot write {p}: the folder {where} does not exist")
+                fd, tmp = tempfile.mkstemp(prefix=".tarot-record-", suffix=".tmp", dir=where)
+                os.close(fd)
+                os.unlink(tmp)
+                tried.add(where)
+            if p.exists() and not p.is_file():
+                raise RecordError(f"cannot write {p}: it is {'a folder' if p.is_dir() else 'not a file'}")
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+            if isinstance(e, RecordError):
+                raise
+            raise RecordError(f"cannot write {p}: {getattr(e, 'strerror', None) or e}") from None
+
+
 def save_record(record: Record, path: str | PathLike) -> None:
-    """Write ``record`` to ``path``: the JSON form for a ``.json`` name, else the text form."""
+    """Write ``record`` to ``path``: the JSON form for a ``.json`` name, else the text form.
+
+    The record is written beside ``path`` and then renamed to it, so ``path`` ends up holding
+    either the whole record or what it held before (a full disk, a write refused halfway).
+    """
     p = Path(path)
+    check_record_paths([p])
     text = record.to_json() if p.suffix.lower() == ".json" else record.to_text()
+    tmp = None
     try:
-        p.write_text(text, encoding="utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=".tarot-record-", suffix=".tmp", dir=p.parent)
+        with open(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        if p.exists():  # the file keeps its permissions
+            os.chmod(tmp, p.stat().st_mode & 0o7777)
+        else:  # a new file gets what the umask allows, as open() would give it
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, p)
+        tmp = None
     except OSError as e:
         raise RecordError(f"cannot write {p}: {e.strerror or e}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 # ----- JSON ------------------------------------------------------------------------------
@@ -592,8 +656,8 @@ def _parse_json(text: str) -> Record:
         raise
     except RecursionError:
         raise RecordError("malformed JSON: nested too deeply") from None
-    except ValueError as e:  # a number too long to read
-        raise RecordError(f"malformed JSON: {e}") from None
+    except ValueError as e:  # a number too long to read (not the advice meant for programmers)
+        raise RecordError(f"malformed JSON: {str(e).split('; use')[0]}") from None
     if not isinstance(obj, dict):
         raise RecordError("a JSON record is an object")
     unknown = [k for k in obj if k not in _JSON_KEYS]
@@ -654,7 +718,8 @@ def _parse_json(text: str) -> Record:
         cp = None if cp is None else _int_list(cp, "result.card_points", n)
         claim = ClaimedResult(scores, cp)
 
-    deal = _fresh_deal(obj["variant"], changed, deck, obj["dealer"])
+    deal = _fresh_deal(obj["variant"], changed, deck, obj["dealer"],
+                       {"variant": "'variant'", "options": "'options'", "deck": "'deck'", "dealer": "'dealer'"})
     for i, a in enumerate(actions):
         _push(deal, a, f"actions[{i}] ({acts_in[i]!r})" if isinstance(acts_in[i], int) else f"actions[{i}]")
     return Record(obj["variant"], changed, obj["dealer"], tuple(deck), tuple(actions), dict(tags), claim)

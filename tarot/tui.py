@@ -700,9 +700,7 @@ class PlaySession:
             return
         from . import records  # lazily: the command works without it until asked to record
 
-        path = self.record
-        if self.deals > 1 or number > 1:
-            path = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        path = record_path(self.record, number, self.deals)
         bots = ", ".join(f"{self.names[s]}={b}" for s, b in self.bot_names.items())
         rec = records.record_from_deal(deal, Event="tarot play", Round=number,
                                        Human=f"{self.names[self.me]} (seat {self.me})", Bots=bots)
@@ -806,10 +804,11 @@ class PlaySession:
 
     def resolve(self, deal: Deal, word: str, choices: Sequence[int]) -> int:
         if word.isascii() and word.isdigit():
-            i = int(word) if len(word) < 6 else 0
+            i = int(word) if len(word) < 6 else 0  # a long number is no choice (and not parsed)
             if 1 <= i <= len(choices):
                 return choices[i - 1]
-            raise IllegalActionError(f"there is no choice {i}: choose "
+            shown = str(int(word)) if len(word) <= 40 else word[:12] + "…"
+            raise IllegalActionError(f"there is no choice {shown}: choose "
                                      + ("1" if len(choices) == 1 else f"1..{len(choices)}"))
         # typed as it is written at the table: "poignée_simple" for poignee_simple
         plain = word.lower().replace("é", "e")
@@ -906,6 +905,19 @@ class PlaySession:
 # ---------------------------------------------------------------------------------------
 # Replay, simulation summary, rules
 # ---------------------------------------------------------------------------------------
+def record_path(record: Path, number: int, deals: int) -> Path:
+    """Where ``tarot play --record FILE`` saves deal ``number`` (1, 2...) of a ``deals``-deal
+    session: FILE for a one-deal session, else FILE-n (an annulled hand counts: after it, even
+    a one-deal session writes FILE-2).
+
+    >>> str(record_path(Path("game.txt"), 1, 1)), str(record_path(Path("game.txt"), 2, 3))
+    ('game.txt', 'game-2.txt')
+    """
+    if deals > 1 or number > 1:
+        return record.with_name(f"{record.stem}-{number}{record.suffix}")
+    return record
+
+
 def show_replay(out: Console, record) -> Deal:
     """Narrate a record trick by trick (every hand and discard shown); returns the deal.
 

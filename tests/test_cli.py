@@ -548,6 +548,23 @@ def test_an_unwritable_record_path_is_refused_before_the_deal(tmp_path):
     assert "Trick" not in res.output, "nothing is played"
 
 
+def test_every_numbered_record_file_is_checked_before_the_first_deal(tmp_path):
+    """From an input audit: with --deals 2, a folder named like the first deal's record was
+    found only once that deal was played (exit 1, nothing saved); a name too long for the
+    system was a traceback; a device was written to after the game."""
+    (tmp_path / "g-2.txt").mkdir()
+    res = invoke("play", "--seed", 3, "--script", "--deals", 2, "--record", tmp_path / "g.txt",
+                 input="1\n" * 500)
+    assert res.exit_code == 2 and "g-2.txt: it is a folder" in res.output
+    assert "Trick" not in res.output, "nothing is played"
+    res = invoke("play", "--seed", 3, "--script", "--record", tmp_path / ("a" * 300 + ".txt"),
+                 input="1\n" * 500)
+    assert res.exit_code == 2 and "File name too long" in res.output and "Trick" not in res.output
+    res = invoke("play", "--seed", 3, "--script", "--record", "/dev/null", input="1\n" * 500)
+    assert res.exit_code == 2 and "/dev/null: it is not a file" in res.output
+    assert not [p for p in tmp_path.iterdir() if p.name != "g-2.txt"], "no file left behind"
+
+
 def test_an_interrupted_game_saves_the_deal_so_far(tmp_path):
     """Ctrl-C at a prompt leaves the table like `quit`: the deal so far is saved, exit 130."""
     from rich.console import Console

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -579,6 +581,33 @@ def test_a_record_with_an_illegal_action_is_not_written_in_either_form(tmp_path)
             Record(rec.variant, rec.options, rec.dealer, rec.deck, (action,)).to_json()
 
 
+def test_a_record_that_cannot_be_written_whole_leaves_the_old_file(tmp_path):
+    """From an input audit: a write refused halfway (here a file-size limit of 1 KiB) left the
+    target cut mid-line and the record it held lost. The record is written beside the target and
+    renamed over it, so the target keeps the old record, and no temporary file is left."""
+    _, old, _ = finished_text(13)
+    _, new, _ = finished_text(14)
+    target = tmp_path / "keep.txt"
+    save_record(old, target)
+    before = target.read_bytes()
+    assert len(new.to_text().encode()) > 1024
+    script = ("import resource, sys\n"
+              "from tarot.records import load_record, save_record\n"
+              "new = load_record(sys.argv[1])\n"
+              "resource.setrlimit(resource.RLIMIT_FSIZE, (1024, resource.RLIM_INFINITY))\n"
+              "save_record(new, sys.argv[2])\n")
+    src = tmp_path / "new.txt"
+    save_record(new, src)
+    done = subprocess.run([sys.executable, "-c", script, str(src), str(target)], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 1 and "RecordError: cannot write" in done.stderr
+    assert "File too large" in done.stderr
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt", "new.txt"]
+    save_record(new, target)  # without the limit it is replaced, with the old file's mode
+    assert load_record(target).actions == new.actions
+
+
 def test_load_record_names_the_file(tmp_path):
     p = tmp_path / "broken.txt"
     p.write_text('[Variant "marolles-1637"]\n', encoding="utf-8")
@@ -603,6 +632,22 @@ def test_load_record_refuses_what_cannot_be_a_record_and_reads_crlf_files(tmp_pa
     crlf = tmp_path / "crlf.txt"
     crlf.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
     assert load_record(crlf) == rec
+
+
+def test_json_that_is_no_record_and_a_json_option_conflict_are_named():
+    """From an input audit: `null` or `"x"` was told 'the record has no Variant tag'; a JSON
+    record's options that the variant refuses together had no location (the text form names
+    its line); a 5000-digit number gave advice meant for programmers."""
+    for text, shown in (("null", "null"), ('"x"', '"x"'), (" 5\n", "5"), ("true", "true")):
+        with pytest.raises(RecordError, match=re.escape(f"a JSON record is an object ({{...}}), not {shown}")):
+            parse_record(text)
+    _, rec, _ = finished_text(4)
+    obj = json.loads(rec.to_json())
+    obj["options"] = {"declarations_after_discard": "false", "declaration_timing": "before_own_first_card"}
+    with pytest.raises(RecordError, match="^'options': declarations_after_discard=false needs"):
+        parse_record(json.dumps(obj))
+    with pytest.raises(RecordError, match=r"malformed JSON: .*5000 digits$"):
+        parse_record('{"format": ' + "1" * 5000 + "}")
 
 
 def test_tokens_and_option_values_are_ascii():
