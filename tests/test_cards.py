@@ -6,6 +6,7 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
+import tarot
 from tarot.core.actions import NAMED_ACTIONS, NUM_ACTIONS, action_token, parse_action
 from tarot.core.cards import (
     FRENCH, ITALIAN, CardParseError, card_name, cards_of, format_card, format_cards, mask, parse_card,
@@ -110,6 +111,22 @@ def test_a_bad_french_token_is_refused_and_quoted(token):
     with pytest.raises(CardParseError) as err:
         parse_card(token, FRENCH)
     assert repr(token) in str(err.value)
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"KS", ["KS"]])
+def test_what_is_no_token_or_no_card_id_is_refused_as_a_tarot_error(bad):
+    """From an input audit: parse_card(None) was an AttributeError, format_card(99) an
+    IndexError, format_card(-1) the token 'T-1'; and CardParseError was no TarotError."""
+    with pytest.raises(CardParseError, match="is not a card token"):
+        parse_card(bad)
+    with pytest.raises(CardParseError, match="is not a string of card tokens"):
+        parse_cards(bad)
+    for card in (-1, 78, 99):
+        with pytest.raises(CardParseError, match=f"^{card} is not a card id \\(0..77\\)$"):
+            format_card(card)
+        with pytest.raises(CardParseError, match="is not a card id"):
+            card_name(card)
+    assert issubclass(CardParseError, tarot.TarotError) and issubclass(CardParseError, ValueError)
 
 
 def test_parse_cards_names_the_bad_token_among_good_ones():

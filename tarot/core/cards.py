@@ -36,6 +36,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from .errors import CardParseError
+
 Card: TypeAlias = int
 CardSet: TypeAlias = int
 Seat: TypeAlias = int
@@ -208,11 +210,14 @@ _TRUMP_NICK_FR: Final = {1: "le Bagat", 21: "le Monde"}
 _TRUMP_TOKENS: Final = {f"T{n}": n for n in range(1, 22)}
 
 
-class CardParseError(ValueError):
-    """A card token that names no card; the message quotes the token."""
+def _card_id(card: Card) -> Card:
+    """``card`` if it is a card id (0..77); else ``CardParseError`` names it."""
+    if not 0 <= card < NUM_CARDS:
+        raise CardParseError(f"{card!r} is not a card id (0..{NUM_CARDS - 1})")
+    return card
 
 
-def parse_card(token: str, notation: Notation = ITALIAN) -> Card:
+def parse_card(token: object, notation: Notation = ITALIAN) -> Card:
     """Parse one card token (case-insensitive).
 
     >>> parse_card("T21"), parse_card("F"), parse_card("KS"), parse_card("AD")
@@ -220,8 +225,10 @@ def parse_card(token: str, notation: Notation = ITALIAN) -> Card:
     >>> parse_card("ZZ")
     Traceback (most recent call last):
     ...
-    tarot.core.cards.CardParseError: 'ZZ' is not a card (italian notation: e.g. KS, 10C, T21, F)
+    tarot.core.errors.CardParseError: 'ZZ' is not a card (italian notation: e.g. KS, 10C, T21, F)
     """
+    if not isinstance(token, str):
+        raise CardParseError(f"{reprlib.repr(token)} is not a card token (a string such as KS)")
     # ASCII only, checked before the case is folded: "kſ" (long s) would read as KS
     t = token.strip().upper() if token.isascii() else ""
     if t in (notation.fool_token, "F", "EX"):
@@ -247,13 +254,18 @@ def format_card(card: Card, notation: Notation = ITALIAN) -> str:
     """The token of ``card``: ``parse_card(format_card(c, n), n) == c`` for all 78 cards."""
     if card == FOOL:
         return notation.fool_token
+    if not 0 < card < NUM_CARDS:
+        _card_id(card)
+        return notation.fool_token
     if card <= 21:
         return f"T{card}"
     return _RANK_TOKENS[rank_of(card)] + notation.suit_letters[suit_of(card)]
 
 
-def parse_cards(text: str, notation: Notation = ITALIAN) -> list[Card]:
+def parse_cards(text: object, notation: Notation = ITALIAN) -> list[Card]:
     """Parse whitespace- or comma-separated tokens, keeping their order."""
+    if not isinstance(text, str):
+        raise CardParseError(f"{reprlib.repr(text)} is not a string of card tokens (such as 'KS T21')")
     return [parse_card(t, notation) for t in text.replace(",", " ").split()]
 
 
@@ -273,6 +285,7 @@ def card_name(card: Card, notation: Notation = ITALIAN, lang: str = "en") -> str
     """
     if lang not in ("en", "fr"):
         raise ValueError(f"unknown language {lang!r}: use 'en' or 'fr'")
+    _card_id(card)
     if card == FOOL:
         return notation.fool_name_en if lang == "en" else notation.fool_name_fr
     if card <= 21:

@@ -9,6 +9,10 @@ class IllegalActionError(TarotError, ValueError):
     """A well-formed action that the rules forbid now; the message says which rule."""
 
 
+class CardParseError(TarotError, ValueError):
+    """A card token or id that names no card; the message quotes it."""
+
+
 class OptionError(TarotError, ValueError):
     """An unknown option, or a value the option does not take."""
 
