@@ -19,9 +19,11 @@ from tarot.bots.sampling import (
     Constraints, SamplingError, deck_from_hands, sample_from, sample_world,
 )
 from tarot.bots.search import (
-    IsmctsBot, PimcBot, _alphabeta, allies_of, distinct_plays, solve, solve_actions, tricks_left,
+    IsmctsBot, PimcBot, _alphabeta, allies_of, considered_in_view, distinct_plays, solve, solve_actions,
+    tricks_left,
 )
-from tarot.core.cards import BOUTS, KINGS, SUIT_MASKS, TRUMPS, cards_of, suit_of
+from tarot.core.actions import ACKNOWLEDGE_REVOKE
+from tarot.core.cards import BOUTS, KINGS, NUM_CARDS, SUIT_MASKS, TRUMPS, cards_of, suit_of
 from tarot.core.deal import variant_class
 
 V = "marolles-1637"
@@ -286,6 +288,57 @@ def test_search_bots_play_only_legal_actions():
     assert deal.is_over and sum(deal.result().scores) == 0
 
 
+WINDOW = "penalty_1m_forfeit_with_correction_window"
+
+
+@pytest.mark.parametrize("handling", ["penalty_1m_and_forfeit", WINDOW])
+def test_search_bots_never_revoke_on_purpose(handling):
+    """From a bots audit: with revokes allowed, the search tried every card in hand, so the
+    easy bot revoked on purpose nearly every trick (and paid when it did not own up in time),
+    and with the time to own up the endgame solver's tree grew without end (owning up goes
+    back in the play): a decision took minutes. Now no search tries a revoke."""
+    for seed in range(2):
+        deal = tarot.new_deal(V, {"revoke_handling": handling}, seed=seed, dealer=seed)
+        bots = [PimcBot(seed=1, worlds=3, exact_tricks=2, inference=False),
+                IsmctsBot(seed=2, iterations=12), make_bot("rule")]
+        while not deal.is_over:
+            p = deal.to_play
+            a = bots[p].act(deal.view(p))
+            if deal.phase == "play" and a < NUM_CARDS:
+                assert deal.lawful_cards() >> a & 1, (seed, p, a, deal.trick)
+            deal.push(a)
+        assert not [e for e in deal.ledger.entries if e.reason == "revoke"]
+
+
+def test_a_revoke_of_ones_own_still_open_is_owned_up_to_at_once():
+    """A revoke made before (by a person the bot took over from, or in the history a search
+    replays) is owned up to as the rule bot does: it costs nothing, and it is the only action
+    the search considers then; the solver too, from a position where it is open."""
+    checked = 0
+    for seed in range(40):
+        deal = tarot.new_deal(V, {"revoke_handling": WINDOW}, seed=seed)
+        rule = [make_bot("rule", seed=s) for s in range(3)]
+        while not deal.is_over and not (deal.phase == "play" and deal.lawful_cards() != deal.hands[deal.to_play]
+                                        and tricks_left(deal) <= 3):
+            deal.push(rule[deal.to_play].act(deal.view(deal.to_play)))
+        if deal.is_over:
+            continue
+        p = deal.to_play
+        deal.push(min(set(cards_of(deal.hands[p] & ~deal.lawful_cards())) & set(deal.legal_actions())))
+        while deal.to_play != p:
+            deal.push(rule[deal.to_play].act(deal.view(deal.to_play)))
+        view = deal.view(p)
+        assert ACKNOWLEDGE_REVOKE in view.legal_actions and len(view.legal_actions) > 1
+        assert considered_in_view(view) == [ACKNOWLEDGE_REVOKE]
+        assert PimcBot(seed=seed, worlds=2, inference=False).act(view) == ACKNOWLEDGE_REVOKE
+        assert IsmctsBot(seed=seed, iterations=8).act(view) == ACKNOWLEDGE_REVOKE
+        assert solve_actions(deal, p).keys() == {ACKNOWLEDGE_REVOKE}
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
 def test_likelihood_of_the_true_deal_under_rule_opponents_is_one():
     # every other seat is the (deterministic) rule bot, which is the model: nothing is discounted
     deal = tarot.new_deal(V, seed=9)
@@ -493,7 +546,7 @@ def test_transposition_table_changes_no_value(variant):
         deal = french_endgame(variant, seed, 4, extra=seed % 2)
         for seat in {deal.to_play, (deal.to_play + 1) % deal.players}:
             allies = allies_of(deal, seat)
-            plain = _alphabeta(deal, seat, -math.inf, math.inf, allies, None)
+            plain = _alphabeta(deal, seat, -math.inf, math.inf, allies, None, False)
             assert solve(deal, seat) == plain, (seed, seat)
         mover = deal.to_play
         values = solve_actions(deal, mover)
@@ -501,7 +554,7 @@ def test_transposition_table_changes_no_value(variant):
         assert set(values) == set(deal.legal_actions())
         for a, v in values.items():
             deal.push(a)
-            assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None), (seed, a)
+            assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None, False), (seed, a)
             deal.pop()
 
 

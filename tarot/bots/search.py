@@ -50,13 +50,14 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ..core.actions import ACKNOWLEDGE_REVOKE
 from ..core.cards import (
     BOUTS, FULL_PACK, NUM_CARDS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
 )
 from ..core.tricks import PLAIN_POWER, power_table
 from ..variants.french import FrenchDeal
 from ..variants.french_2p import French2pDeal
-from ..variants.marolles import BELLE, MarollesDeal, suit_power
+from ..variants.marolles import BELLE, MarollesDeal, follow_duty, suit_power
 from ..core.deal import Deal, View, variant_class
 from . import RuleBot, make_bot, register_bot
 from .sampling import Constraints, SamplingError, can_sample, sample_from
@@ -179,10 +180,44 @@ def distinct_plays(deal: Deal, actions: list[int]) -> list[int]:
     return _one_per_run(actions, hands[p], live, *rules)
 
 
-def distinct_in_view(view: View) -> list[int]:
-    """The legal cards of ``view`` less those interchangeable with one kept, judged from
-    what the seat knows: every card not seen played or discarded may still be live."""
+def revokes_allowed(options: Any) -> bool:
+    """Whether ``options`` let a card be played against the obligations to follow and to trump
+    (Marolles's ``revoke_handling``), paid for if it is seen."""
+    return options.get("revoke_handling", "engine_prevents") != "engine_prevents"
+
+
+def considered_in_view(view: View) -> list[int]:
+    """The legal actions of ``view`` a search tries: all of them, except where revokes are
+    allowed: a revoke of the seat's own still open is owned up to at once (it costs nothing and
+    the play goes back to it: the rule bot does the same), and no card is a revoke. A revoke
+    costs 1 M to each opponent and all the revoker would still receive; searched, it made the
+    endgame solver's tree neither narrow nor a few tricks deep (owning up goes back in the
+    play), a decision took minutes, and the easy bot revoked on purpose and paid for it."""
     legal = list(view.legal_actions)
+    if view.phase != "play" or not revokes_allowed(view.options):
+        return legal
+    if ACKNOWLEDGE_REVOKE in legal:
+        return [ACKNOWLEDGE_REVOKE]
+    duty = follow_duty(view.hand, view.trick)
+    return [a for a in legal if duty >> a & 1] or legal
+
+
+def searched_actions(deal: Deal, revokes: bool) -> list[int]:
+    """``deal``'s legal actions that a search tries: as ``considered_in_view`` says, with every
+    seat's cards known (``revokes``: ``revokes_allowed`` for the deal's options)."""
+    actions = deal.legal_actions()
+    if not revokes or deal.phase != "play":
+        return actions
+    if ACKNOWLEDGE_REVOKE in actions:
+        return [ACKNOWLEDGE_REVOKE]
+    lawful = cast(MarollesDeal, deal).lawful_cards()
+    return [a for a in actions if lawful >> a & 1] or actions
+
+
+def distinct_in_view(view: View) -> list[int]:
+    """The cards ``considered_in_view`` less those interchangeable with one kept, judged from
+    what the seat knows: every card not seen played or discarded may still be live."""
+    legal = considered_in_view(view)
     rules = _plain_rules(view.variant, view.options)
     if rules is None or view.phase != "play" or len(legal) < 2:
         return legal
@@ -223,15 +258,15 @@ def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.i
         allies = allies_of(deal, seat)
     if table is None and hasattr(deal, "position_key"):
         table = {}
-    return _alphabeta(deal, seat, alpha, beta, allies, table)
+    return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal.options))
 
 
 def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozenset[Seat],
-               table: dict | None) -> float:
+               table: dict | None, revokes: bool) -> float:
     if deal.is_over:
         return seat_score(deal, seat)
     key = entry = None
-    actions = deal.legal_actions()
+    actions = searched_actions(deal, revokes)
     if table is not None and not deal.trick:
         key = cast(FrenchDeal, deal).position_key()
         entry = table.get(key)
@@ -256,7 +291,7 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
     best_action = actions[0]
     for a in actions:
         push(a)
-        v = _alphabeta(deal, seat, alpha, beta, allies, table)
+        v = _alphabeta(deal, seat, alpha, beta, allies, table, revokes)
         pop()
         if maximise:
             if v > best:
@@ -287,7 +322,7 @@ def solve_actions(deal: Deal, seat: Seat) -> dict[int, float]:
     allies = allies_of(deal, seat)
     table: dict | None = {} if hasattr(deal, "position_key") else None
     out = {}
-    for a in deal.legal_actions():
+    for a in searched_actions(deal, revokes_allowed(deal.options)):
         deal.push(a)
         out[a] = solve(deal, seat, allies=allies, table=table)
         deal.pop()
@@ -476,8 +511,8 @@ class IsmctsBot:
 
     def act(self, view: View) -> int:
         """Search any decision whose view can be sampled; the rule bot decides the others.
-        The action played is the root action visited most."""
-        legal = view.legal_actions
+        The action played is the root action visited most (of ``considered_in_view``)."""
+        legal = considered_in_view(view)
         if len(legal) == 1:
             return legal[0]
         if not can_sample(view.variant):
@@ -490,6 +525,7 @@ class IsmctsBot:
         root = _Node(None)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         c, scale = self.c, self.scale
+        revokes = revokes_allowed(view.options)
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 break
@@ -500,7 +536,7 @@ class IsmctsBot:
             node, path = root, [root]
             # selection: descend while every available action has a child
             while not deal.is_over:
-                actions = deal.legal_actions()
+                actions = searched_actions(deal, revokes)
                 for a in actions:
                     ch = node.children.get(a)
                     if ch is not None:
@@ -601,5 +637,6 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params))
 
-__all__ = ["BOT_SETTINGS", "IsmctsBot", "PerGame", "PimcBot", "final_scores", "finish_random", "finish_with",
-           "seat_score", "solve", "solve_actions", "tricks_left"]
+__all__ = ["BOT_SETTINGS", "IsmctsBot", "PerGame", "PimcBot", "considered_in_view", "final_scores",
+           "finish_random", "finish_with", "revokes_allowed", "searched_actions", "seat_score", "solve",
+           "solve_actions", "tricks_left"]

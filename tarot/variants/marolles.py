@@ -78,6 +78,30 @@ def _drop_highest(cards: CardSet, k: int) -> CardSet:
     return cards
 
 
+def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` keeping the obligations to follow
+    suit and, void in it, to trump (§1.6; no duty to overtrump), the Fool among them (it
+    excuses): the whole hand to lead (after a Fool led too) or when it can do neither. The
+    rules of the Fool's own lead and of the last trick are the deal's (``lawful_cards``).
+
+    >>> from tarot.core.cards import mask, parse_cards
+    >>> follow_duty(mask(parse_cards("F T3 KS 2C")), parse_cards("5S")) == mask(parse_cards("F KS"))
+    True
+    >>> follow_duty(mask(parse_cards("T3 2C")), parse_cards("F 5S")) == mask(parse_cards("T3"))
+    True
+    """
+    lead = trick[0] if trick else -1
+    if lead == FOOL:
+        lead = trick[1] if len(trick) > 1 else -1
+    if lead < 0:
+        return hand
+    s = _SUIT_OF[lead]
+    m = hand & (TRUMPS if s == TRUMP_SUIT else SUIT_MASKS[s])
+    if not m and s != TRUMP_SUIT:
+        m = hand & TRUMPS
+    return (m | (hand & 1)) if m else hand
+
+
 def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
     """The seat that wins a trick (§1.6): highest trump, else highest card of the suit led.
 
@@ -513,19 +537,9 @@ class MarollesDeal(Deal):
         """The cards the seat to play may play keeping the obligations to follow and to trump."""
         h = self.hands[self._seat()]
         trick = self.trick
-        lead = trick[0] if trick else -1
-        if lead == FOOL:
-            lead = trick[1] if len(trick) > 1 else -1
-        if lead < 0:
-            duty = h
-            if not self._o.fool_lead and h != 1:
-                duty &= ~1
-        else:
-            s = _SUIT_OF[lead]
-            m = h & (TRUMPS if s == TRUMP_SUIT else SUIT_MASKS[s])
-            if not m and s != TRUMP_SUIT:
-                m = h & TRUMPS
-            duty = (m | (h & 1)) if m else h
+        duty = follow_duty(h, trick)
+        if (not trick or trick == [FOOL]) and not self._o.fool_lead and h != 1:
+            duty &= ~1
         if h & 1 and h != 1 and self.trick_no >= self.TRICKS - 1:
             duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
         return duty
