@@ -213,6 +213,9 @@ def replay(record: Record) -> Deal:
     Raises ``RecordError`` naming the action (``actions[36]``) and the rule broken, or the
     claim that does not match. Nothing outside the new deal is touched.
     """
+    if not isinstance(record, Record):
+        raise RecordError(f"replay takes a Record (parse_record or load_record make one), not "
+                          f"{type(record).__name__}")
     deal = _fresh_deal(record.variant, record.options, record.deck, record.dealer)
     for i, a in enumerate(record.actions):
         _push(deal, a, f"actions[{i}]")
@@ -552,6 +555,8 @@ MAX_RECORD_BYTES: Final = 2**20
 
 def load_record(path: str | PathLike) -> Record:
     """Read a record file (UTF-8, either form); errors start with the file's name."""
+    if not isinstance(path, (str, PathLike)):
+        raise RecordError(f"a record file is named by a path, not {type(path).__name__}")
     if not str(path):
         raise RecordError("no record file named (an empty path)")
     p = Path(path)
@@ -560,6 +565,8 @@ def load_record(path: str | PathLike) -> Record:
             data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read {p}: {e.strerror or e}") from None
+    except ValueError as e:  # a NUL in the name
+        raise RecordError(f"cannot read {str(p)!r}: {e}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"{p}: more than {MAX_RECORD_BYTES // 2**20} MiB, too large to be a record")
     try:
@@ -586,6 +593,8 @@ def check_record_paths(paths: Iterable[str | PathLike]) -> None:
     tried: set[Path] = set()
     for path in paths:
         p = Path(path)
+        if "\x00" in str(p):
+            raise RecordError(f"cannot write {str(p)!r}: a file name holds no NUL character")
         try:
             where = p.parent
             if where not in tried:
@@ -597,10 +606,8 @@ def check_record_paths(paths: Iterable[str | PathLike]) -> None:
                 tried.add(where)
             if p.exists() and not p.is_file():
                 raise RecordError(f"cannot write {p}: it is {'a folder' if p.is_dir() else 'not a file'}")
-        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
-            if isinstance(e, RecordError):
-                raise
-            raise RecordError(f"cannot write {p}: {getattr(e, 'strerror', None) or e}") from None
+        except OSError as e:
+            raise RecordError(f"cannot write {p}: {e.strerror or e}") from None
 
 
 def save_record(record: Record, path: str | PathLike) -> None:
@@ -609,6 +616,8 @@ def save_record(record: Record, path: str | PathLike) -> None:
     The record is written beside ``path`` and then renamed to it, so ``path`` ends up holding
     either the whole record or what it held before (a full disk, a write refused halfway).
     """
+    if not isinstance(record, Record):
+        raise RecordError(f"save_record takes a Record (record_from_deal makes one), not {type(record).__name__}")
     p = Path(path)
     check_record_paths([p])
     text = record.to_json() if p.suffix.lower() == ".json" else record.to_text()
@@ -1017,4 +1026,4 @@ def _signed(values: Sequence[int]) -> str:
 
 
 __all__ = ["Record", "ClaimedResult", "record_from_deal", "parse_record", "load_record",
-           "save_record", "replay", "check_result", "FORMAT", "VERSION"]
+           "save_record", "check_record_paths", "replay", "check_result", "FORMAT", "VERSION"]

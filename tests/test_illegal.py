@@ -206,6 +206,11 @@ def test_bad_decks_and_dealers_are_refused_by_name():
         tarot.new_deal(VARIANT, deck=removed)
     with pytest.raises(IllegalActionError, match="dealer"):
         tarot.new_deal(VARIANT, deck=deck, dealer=3)
+    for bad in (5, "KS QS", 3.5):  # from an input audit: a TypeError from tuple()
+        with pytest.raises(IllegalActionError, match="^the deck must be a sequence of card ids, not "):
+            tarot.new_deal(VARIANT, deck=bad)
+    with pytest.raises(TypeError, match="^rng must be a random.Random, not int$"):  # was AttributeError
+        tarot.new_deal(VARIANT, rng=5)
 
 
 def test_push_token_errors_quote_the_token():

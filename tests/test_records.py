@@ -608,6 +608,21 @@ def test_a_record_that_cannot_be_written_whole_leaves_the_old_file(tmp_path):
     assert load_record(target).actions == new.actions
 
 
+def test_the_record_functions_refuse_what_is_no_record_or_path(tmp_path):
+    """From an input audit: replay(None), load_record(None), a NUL in a file name and
+    save_record(None, ...) were AttributeError, TypeError or ValueError, not RecordError."""
+    _, rec, _ = finished_text(4)
+    for call, words in ((lambda: replay(None), "replay takes a Record"),
+                        (lambda: replay(rec.to_text()), "replay takes a Record"),
+                        (lambda: load_record(None), "a record file is named by a path"),
+                        (lambda: load_record("a\x00b"), r"cannot read 'a\\x00b': embedded null byte"),
+                        (lambda: save_record(None, tmp_path / "x.txt"), "save_record takes a Record"),
+                        (lambda: save_record(rec, str(tmp_path / "a\x00b")), "holds no NUL character")):
+        with pytest.raises(RecordError, match=words):
+            call()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_load_record_names_the_file(tmp_path):
     p = tmp_path / "broken.txt"
     p.write_text('[Variant "marolles-1637"]\n', encoding="utf-8")

@@ -175,6 +175,8 @@ class Deal:
 
     @classmethod
     def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         deck = cards_of(cls.PACK)
         shuffle(deck, rng or random.Random(seed))
         return deck
@@ -182,6 +184,8 @@ class Deal:
     @classmethod
     def check_deck(cls, deck: Sequence[Card]) -> tuple[Card, ...]:
         """Validate a deck order: exactly the variant's pack, each card once."""
+        if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
+            raise IllegalActionError(f"the deck must be a sequence of card ids, not {type(deck).__name__}")
         cards = tuple(deck)
         bad = [c for c in cards if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 78
                or not cls.PACK >> c & 1]
