@@ -174,11 +174,11 @@ def test_every_variants_views_are_true_views(variant):
 
 
 @pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p", "early-french",
-                                     "fft-3p", "fft-4p", "fft-5p"])
+                                     "fft-3p", "fft-4p", "fft-5p", "french-2p"])
 def test_the_table_tells_the_person_nothing_the_view_hides(variant):
     """The terminal reads the whole deal, so what it prints to the person in seat 0 must depend
     only on his view. Two decks that differ only by two plain cards of one suit (or two trumps
-    II..XX), in two other hands and neither played yet, give the same moves; the table must tell both alike, up to
+    II..XX), in two other hands (or face-down table piles) and neither played yet, give the same moves; the table must tell both alike, up to
     that point (random options: revokes, forfeits, short discards, declarations at the first
     card, the chien shown or not, the called King...)."""
     import io
@@ -218,6 +218,11 @@ def test_the_table_tells_the_person_nothing_the_view_hides(variant):
         if getattr(deal, "MORT", False):
             turned = mask(c for _, cards, _ in deal.tricks for c in cards) | mask(deal.trick)
             hidden.append(mask(deal.mort_cards) & ~turned)
+        if variant == "french-2p":  # the face-down cards of the table piles, each player's
+            up = deal.up[0] | deal.up[1]
+            for s in (0, 1):
+                hidden.append(mask(c for k in range(6 * s, 6 * s + 6)
+                                   for c in deal.stacks[k][:deal.depth[k]]) & ~up)
         pairs = [(a, b) for i, x in enumerate(hidden) for y in hidden[i + 1:]
                  for kind in kinds for a in cards_of(x & plain & kind)
                  for b in cards_of(y & plain & kind)]
