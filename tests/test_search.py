@@ -339,6 +339,53 @@ def test_a_revoke_of_ones_own_still_open_is_owned_up_to_at_once():
     assert checked == 3
 
 
+@pytest.mark.skipif(tarot.COMPILED, reason="patching cannot reach compiled code")
+def test_deals_drawn_with_another_seats_revoke_open_are_not_searched(monkeypatch):
+    """From a bots audit (rule bots only, the correction window): seat 1 trumped a Coins lead two
+    tricks ago, and some deals drawn give him a Coin, a revoke still open. He owns up at his next
+    turn and the play goes back before the searching seat's card, so every card scores alike;
+    the solver went back two tricks with it and searched a tree of six (3 to 4 s a decision,
+    compiled). Such deals are drawn, counted in the budget, and not searched."""
+    import tarot.bots.search as search_mod
+
+    options = {"deal_packet": "3", "cut_card_tarot_payment": "off", "declarations_must_be_maximal": "true",
+               "four_kings_imperial": "separate_1m", "fool_counts_as_triomphe": "false",
+               "fool_in_brizigole": "true", "belle_with_7_tarots": "paid_twice", "fool_lead_allowed": "false",
+               "fool_exchange": "give_empty_card", "fool_last_trick_card": "to_trick_winner",
+               "fool_not_excused_penalty": "0", "two_winner_rule": "dm_literal_top_winner",
+               "revoke_handling": WINDOW}
+    history = [48, 62, 34, 47, 56, 70, 82, 87, 110, 78, 78, 78, 77, 64, 69, 63, 54, 1, 35, 26, 25, 49, 43,
+               39, 30, 28, 32, 74, 67, 68, 61, 2, 55, 31, 29, 33, 40, 45, 46, 44, 4, 41, 27, 3, 5, 51, 50, 6,
+               42, 0, 11, 53, 7, 60, 66, 9, 75, 12, 20, 8]
+    deal = tarot.new_deal(V, options, seed=429, dealer=0)
+    for a in history:
+        deal.push(a)
+    assert deal.to_play == 2 and not deal.revokes and tricks_left(deal) == 4
+    drawn, searched = [], []
+    sample, solve_, finish = PimcBot.sample, search_mod.solve, search_mod.finish_with
+
+    def drawing(self, cons, seat):
+        world = sample(self, cons, seat)
+        drawn.append(bool(world.revokes))
+        return world
+
+    def solving(world, seat, *args, **kwargs):
+        searched.append(bool(world.revokes))
+        return solve_(world, seat, *args, **kwargs)
+
+    def finishing(world, bots):
+        searched.append(bool(world.revokes))
+        return finish(world, bots)
+
+    monkeypatch.setattr(PimcBot, "sample", drawing)
+    monkeypatch.setattr(search_mod, "solve", solving)
+    monkeypatch.setattr(search_mod, "finish_with", finishing)
+    for seed in range(4):
+        assert PimcBot(seed=seed, worlds=16, inference=False).act(deal.view(2)) in deal.legal_actions()
+    assert len(drawn) == 64 and any(drawn) and not all(drawn)
+    assert searched and not any(searched)
+
+
 def test_likelihood_of_the_true_deal_under_rule_opponents_is_one():
     # every other seat is the (deterministic) rule bot, which is the model: nothing is discounted
     deal = tarot.new_deal(V, seed=9)

@@ -458,13 +458,21 @@ class PimcBot:
         rollout = [self.model] * view.players
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         per_round = max(1, self.worlds // self.rounds)
-        done = 0
+        done = searched = 0
+        revokes = revokes_allowed(view.options)
         while done < self.worlds:
             for _ in range(min(per_round, self.worlds - done)):
-                if deadline is not None and done and time.perf_counter() > deadline:
+                if deadline is not None and searched and time.perf_counter() > deadline:
                     return max(alive, key=lambda a: (totals[a], -a))
                 world = self.sample(cons, seat)
                 done += 1
+                if revokes and cast(MarollesDeal, world).revokes:
+                    # another seat has a revoke open in this deal (a failure to follow that
+                    # the view cannot tell from a void): he owns up at his next turn, the play
+                    # goes back before this card, and every card scores alike; solved, that
+                    # was a tree of many tricks (seconds a decision) for nothing
+                    continue
+                searched += 1
                 if tricks_left(world) <= exact:
                     allies = allies_of(world, seat)
                     table: dict | None = {} if hasattr(world, "position_key") else None
@@ -478,8 +486,10 @@ class PimcBot:
                     w.push(a)
                     finish_with(w, rollout)
                     totals[a] += seat_score(w, seat)
-            if len(alive) > 2:
+            if len(alive) > 2 and searched:
                 alive = sorted(alive, key=lambda a: (-totals[a], a))[:max(2, (len(alive) + 1) // 2)]
+        if not searched:  # every deal drawn had a revoke open: nothing was learnt
+            return self.fallback.act(view)
         return max(alive, key=lambda a: (totals[a], -a))
 
 
