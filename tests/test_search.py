@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import pytest
 
@@ -19,8 +20,8 @@ from tarot.bots.sampling import (
     Constraints, SamplingError, deck_from_hands, sample_from, sample_world,
 )
 from tarot.bots.search import (
-    IsmctsBot, PimcBot, _alphabeta, allies_of, considered_in_view, distinct_plays, solve, solve_actions,
-    tricks_left,
+    IsmctsBot, PimcBot, SearchTimeout, _alphabeta, allies_of, considered_in_view, distinct_plays, solve,
+    solve_actions, tricks_left,
 )
 from tarot.core.actions import ACKNOWLEDGE_REVOKE
 from tarot.core.cards import BOUTS, KINGS, NUM_CARDS, SUIT_MASKS, TRUMPS, cards_of, suit_of
@@ -593,7 +594,7 @@ def test_transposition_table_changes_no_value(variant):
         deal = french_endgame(variant, seed, 4, extra=seed % 2)
         for seat in {deal.to_play, (deal.to_play + 1) % deal.players}:
             allies = allies_of(deal, seat)
-            plain = _alphabeta(deal, seat, -math.inf, math.inf, allies, None, False)
+            plain = _alphabeta(deal, seat, -math.inf, math.inf, allies, None, False, None)
             assert solve(deal, seat) == plain, (seed, seat)
         mover = deal.to_play
         values = solve_actions(deal, mover)
@@ -601,8 +602,36 @@ def test_transposition_table_changes_no_value(variant):
         assert set(values) == set(deal.legal_actions())
         for a, v in values.items():
             deal.push(a)
-            assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None, False), (seed, a)
+            assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None, False, None), (seed, a)
             deal.pop()
+
+
+def test_a_solve_past_its_deadline_stops_and_leaves_the_deal_as_it_was():
+    # eight tricks of four players: far more than the 1,024 nodes between two clock reads
+    deal = french_endgame("fft-4p", 2, 8, extra=0)
+    history, hands, trick = list(deal.history), list(deal.hands), list(deal.trick)
+    entries, tricks = list(deal.ledger.entries), list(deal.tricks)
+    table: dict = {}
+    with pytest.raises(SearchTimeout, match="deadline after 1024 nodes"):
+        solve(deal, deal.to_play, table=table, deadline=time.perf_counter() - 1)
+    assert (deal.history, deal.hands, deal.trick) == (history, hands, trick)
+    assert (deal.ledger.entries, deal.tricks) == (entries, tricks)
+    assert deal.legal_actions() == deal.copy().legal_actions()
+    # what the table kept are true bounds: a search of a shorter endgame sharing it is exact
+    end = french_endgame("fft-4p", 2, 2, extra=0)
+    assert solve(end, end.to_play, deadline=time.perf_counter() + 60) == brute(end, end.to_play,
+                                                                            allies_of(end, end.to_play))
+
+
+def test_pimc_gives_up_a_solve_that_passes_its_time_limit():
+    # every sampled deal solved from eight tricks out (exact_tricks=8) with no time at all:
+    # the first solve is stopped, nothing was learnt, and the rule bot decides; without the
+    # clock inside the solver this search would run for hours
+    deal = french_endgame("fft-4p", 2, 8, extra=0)
+    view = deal.view(deal.to_play)
+    assert len(view.legal_actions) == 8
+    bot = PimcBot(seed=5, worlds=4, exact_tricks=8, inference=False, time_limit=0.0)
+    assert bot.act(view) == make_bot("rule", seed=5).act(view)
 
 
 def test_position_key_only_at_the_start_of_a_trick():

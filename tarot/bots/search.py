@@ -48,7 +48,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ..core.actions import ACKNOWLEDGE_REVOKE
 from ..core.cards import (
@@ -243,8 +243,33 @@ def allies_of(deal: Deal, seat: Seat) -> frozenset[Seat]:
     return frozenset(range(deal.players)) - camp
 
 
+class SearchTimeout(Exception):
+    """``solve`` passed its ``deadline``: no value was found (the deal is left as it was)."""
+
+
+#: The solver reads the clock once in this many nodes (a read costs more than a node's
+#: bookkeeping; 1,024 nodes are a few milliseconds).
+CLOCK_EVERY: Final = 1024
+
+
+class _Clock:
+    """A deadline checked every ``CLOCK_EVERY`` nodes of a search."""
+
+    __slots__ = ("deadline", "nodes")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.nodes = 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes % CLOCK_EVERY and time.perf_counter() > self.deadline:
+            raise SearchTimeout(f"the search passed its deadline after {self.nodes} nodes")
+
+
 def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.inf,
-          allies: frozenset[Seat] | None = None, table: dict | None = None) -> float:
+          allies: frozenset[Seat] | None = None, table: dict | None = None,
+          deadline: float | None = None) -> float:
     """The final score of ``seat`` with perfect play from ``deal``'s position: ``seat`` and
     its ``allies`` (``allies_of``) maximise it, every other seat minimises it (paranoid in
     Marolles, camp against camp in French Tarot). ``deal`` is left as it was.
@@ -253,16 +278,29 @@ def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.i
     deal has a ``position_key`` (French Tarot), the positions at the start of each trick are
     kept in a transposition table (``table``: pass one dict to several calls for the same
     ``seat`` on one deal, e.g. one per legal action, to share it): the bounds found for a
-    position, and its best card, tried first when it comes again."""
+    position, and its best card, tried first when it comes again. With ``deadline`` (a
+    ``time.perf_counter()`` time), a search still running then raises ``SearchTimeout``, the
+    deal taken back to the position it was given in (the table keeps only exact bounds)."""
     if allies is None:
         allies = allies_of(deal, seat)
     if table is None and hasattr(deal, "position_key"):
         table = {}
-    return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal.options))
+    if deadline is None:
+        return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal.options), None)
+    depth = len(deal.history)
+    try:
+        return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal.options),
+                          _Clock(deadline))
+    except SearchTimeout:
+        while len(deal.history) > depth:
+            deal.pop()
+        raise
 
 
 def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozenset[Seat],
-               table: dict | None, revokes: bool) -> float:
+               table: dict | None, revokes: bool, clock: _Clock | None) -> float:
+    if clock is not None:
+        clock.tick()
     if deal.is_over:
         return seat_score(deal, seat)
     key = entry = None
@@ -291,7 +329,7 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
     best_action = actions[0]
     for a in actions:
         push(a)
-        v = _alphabeta(deal, seat, alpha, beta, allies, table, revokes)
+        v = _alphabeta(deal, seat, alpha, beta, allies, table, revokes, clock)
         pop()
         if maximise:
             if v > best:
@@ -476,10 +514,19 @@ class PimcBot:
                 if tricks_left(world) <= exact:
                     allies = allies_of(world, seat)
                     table: dict | None = {} if hasattr(world, "position_key") else None
+                    values: dict[int, float] = {}
+                    try:
+                        for a in alive:
+                            world.push(a)
+                            values[a] = solve(world, seat, allies=allies, table=table, deadline=deadline)
+                            world.pop()
+                    except SearchTimeout:  # this deal is not counted: decide on the others
+                        searched -= 1
+                        if not searched:
+                            return self.fallback.act(view)
+                        return max(alive, key=lambda a: (totals[a], -a))
                     for a in alive:
-                        world.push(a)
-                        totals[a] += solve(world, seat, allies=allies, table=table)
-                        world.pop()
+                        totals[a] += values[a]
                     continue
                 for a in alive:
                     w = world.copy()
@@ -647,6 +694,6 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params))
 
-__all__ = ["BOT_SETTINGS", "IsmctsBot", "PerGame", "PimcBot", "considered_in_view", "final_scores",
-           "finish_random", "finish_with", "revokes_allowed", "searched_actions", "seat_score", "solve",
+__all__ = ["BOT_SETTINGS", "IsmctsBot", "PerGame", "PimcBot", "SearchTimeout", "considered_in_view",
+           "final_scores", "finish_random", "finish_with", "revokes_allowed", "searched_actions", "seat_score", "solve",
            "solve_actions", "tricks_left"]
