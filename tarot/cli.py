@@ -64,8 +64,10 @@ def _setup(variant: str, option: list[str] | None, players: int | None = None) -
             if not any(o.key == "players" for o in variant_class(variant).OPTIONS):
                 raise TarotError(f"{variant} is played by {variant_class(variant).PLAYERS} "
                                  f"players: --players does not apply{_games_for(players)}")
-            if values.get("players", str(players)) != str(players):
-                raise TarotError(f"--players {players} contradicts --option players={values['players']}")
+            if "players" in values:  # a value the game does not take is named as such first
+                given = sim.check_setup(variant, values)["players"]
+                if str(given) != str(players):
+                    raise TarotError(f"--players {players} contradicts --option players={values['players']}")
             values["players"] = str(players)
         opts = sim.check_setup(variant, values)
     except TarotError as e:

@@ -122,6 +122,8 @@ def test_clockwise_play_passes_the_deal_clockwise():
     (["simulate", "marolles-1637", "--players", 4], "--players does not apply"),
     (["simulate", "early-french", "--players", 7], "option 'players' of early-french does not take '7'"),
     (["simulate", "early-french", "--players", 5, "-o", "players=4"], "contradicts"),
+    (["simulate", "early-french", "--players", 4, "-o", "players=04"],
+     "option 'players' of early-french does not take '04'"),
     (["play", "fft-4p", "--seat", 4, "--script"], "--seat must be a seat 0..3"),
 ])
 def test_bad_player_counts_are_refused_by_name(args, message):

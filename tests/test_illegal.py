@@ -211,6 +211,14 @@ def test_bad_decks_and_dealers_are_refused_by_name():
             tarot.new_deal(VARIANT, deck=bad)
     with pytest.raises(TypeError, match="^rng must be a random.Random, not int$"):  # was AttributeError
         tarot.new_deal(VARIANT, rng=5)
+    for bad in ([1], 1.5, "7", True):  # [1] was random's own "The only supported seed types..."
+        with pytest.raises(TypeError, match=f"^seed must be an int or None, not {type(bad).__name__}$"):
+            tarot.new_deal(VARIANT, seed=bad)
+    import enum
+
+    class Seven(enum.IntEnum):
+        S = 7
+    assert tarot.new_deal(VARIANT, seed=Seven.S).deck == tarot.new_deal(VARIANT, seed=7).deck
 
 
 def test_push_token_errors_quote_the_token():

@@ -68,16 +68,24 @@ def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed:
     return variant_class(variant)(options, seed=seed, deck=deck, dealer=dealer, rng=rng)
 
 
-def _action_id(action: object) -> int:
+def _as_int(value: object) -> int | None:
     """The plain ``int`` an integer of another type stands for (an ``IntEnum``, a NumPy
-    integer: anything with ``__index__`` but a bool); anything else is refused."""
-    kind = type(action)
+    integer: anything with ``__index__`` but a bool), or None for anything else."""
+    kind = type(value)
     if kind.__name__ not in ("bool", "bool_") and hasattr(kind, "__index__"):  # NumPy's bool too
         try:
-            return operator.index(action)  # type: ignore[arg-type]
+            return operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
-    raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+    return None
+
+
+def _action_id(action: object) -> int:
+    """``action`` as a plain ``int`` (``_as_int``); anything else is refused."""
+    a = _as_int(action)
+    if a is None:
+        raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+    return a
 
 
 class Deal:
@@ -177,6 +185,11 @@ class Deal:
     def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        if seed is not None:
+            as_int = _as_int(seed)
+            if as_int is None:
+                raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+            seed = as_int
         deck = cards_of(cls.PACK)
         shuffle(deck, rng or random.Random(seed))
         return deck
