@@ -311,6 +311,26 @@ def test_search_bots_never_revoke_on_purpose(handling):
         assert not [e for e in deal.ledger.entries if e.reason == "revoke"]
 
 
+@pytest.mark.parametrize("handling", ["penalty_1m_and_forfeit", WINDOW])
+def test_ismcts_playouts_play_no_revoke(handling):
+    # random playouts (finish_random) drew revokes too, among the legal cards, where revokes
+    # are allowed: a playout then scored a deal no player would make
+    from tarot.bots.search import finish_random
+    revoked = lawful = 0
+    for seed in range(12):
+        for revokes in (False, True):
+            deal = tarot.new_deal(V, {"revoke_handling": handling}, seed=seed)
+            finish_random(deal, random.Random(seed), revokes)
+            owned_up = ACKNOWLEDGE_REVOKE in deal.history
+            paid = any(e.reason == "revoke" for e in deal.ledger.entries)
+            if revokes:
+                assert not owned_up and not paid, seed
+                lawful += 1
+            else:
+                revoked += owned_up or paid
+    assert lawful == 12 and revoked >= 6   # random legal cards revoke in most deals
+
+
 def test_a_revoke_of_ones_own_still_open_is_owned_up_to_at_once():
     """A revoke made before (by a person the bot took over from, or in the history a search
     replays) is owned up to as the rule bot does: it costs nothing, and it is the only action

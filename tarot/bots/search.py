@@ -386,9 +386,15 @@ def finish_with(deal: Deal, bots: Sequence) -> None:
         deal.push(bots[p].act(deal.view(p)))
 
 
-def finish_random(deal: Deal, rng: random.Random) -> None:
-    """Play ``deal`` to the end with uniformly random legal actions."""
+def finish_random(deal: Deal, rng: random.Random, revokes: bool = False) -> None:
+    """Play ``deal`` to the end with uniformly random legal actions; with ``revokes``
+    (``revokes_allowed`` for the deal's options), among those a search tries
+    (``searched_actions``): no card against the obligations to follow and to trump."""
     choice = rng.choice
+    if revokes:
+        while not deal.is_over:
+            deal.push(choice(searched_actions(deal, True)))
+        return
     while not deal.is_over:
         deal.push(choice(deal.legal_actions()))
 
@@ -616,7 +622,7 @@ class IsmctsBot:
                 deal.push(best)
                 node = node.children[best]
                 path.append(node)
-            finish_random(deal, rng)
+            finish_random(deal, rng, revokes)
             scores = final_scores(deal)
             for n in path:
                 n.visits += 1
