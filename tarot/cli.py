@@ -8,6 +8,7 @@ See ``docs/cli.md``.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -20,7 +21,7 @@ from .core.errors import RecordError, TarotError
 from .core.options import parse_assignments
 from .tui import (
     PlaySession, console_reader, make_console, options_table, plural, show_replay, stdin_reader,
-    summary_tables, variants_table,
+    comparison_tables, summary_tables, variants_table,
 )
 
 app = typer.Typer(
@@ -165,12 +166,20 @@ def simulate(
              "(default: rule, or random if the rule bot is not installed).")] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="One JSON object per deal per line on stdout (the summary goes to stderr).")] = False,
+    compare: Annotated[list[str] | None, typer.Option(
+        "--compare", "-c", metavar="KEY=VALUE",
+        help="Reading B (repeatable): every deal is played twice, under the options (reading A) "
+             "and under them changed by these; the summary gives B - A deal by deal, with 95% "
+             "intervals. With --json, each line says its \"reading\".")] = None,
 ) -> None:
     """Bots play many deals; mean marques per seat and per source of payment."""
     values = _setup(variant, option, players)
     players = variant_class(variant).players_for(values)
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
+    if compare:
+        _simulate_readings(variant, deals, seed, values, compare, bots, json_out)
+        return
     try:
         names = sim.resolve_bots(_bot_names(bots), players)
         summaries = sim.simulate(variant, deals, seed, values, names)
@@ -192,6 +201,41 @@ def simulate(
     opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
     out.print(f"{variant}: {deals} deals, seed {seed}, bots {','.join(names)}, options: {opts}")
     for item in summary_tables(agg, names, variant, width=out.width):
+        out.print(item)
+
+
+def _simulate_readings(variant: str, deals: int, seed: int, values: dict[str, str], compare: list[str],
+                       bots: str | None, json_out: bool) -> None:
+    """``tarot simulate --compare``: the same deals under reading A (``values``) and reading B."""
+    cls = variant_class(variant)
+    try:
+        names = sim.resolve_bots(_bot_names(bots), cls.players_for(values))
+    except TarotError as e:
+        _fail(str(e))
+    try:
+        reading = parse_assignments(compare)
+        pairs = sim.compare(variant, deals, seed, values, reading, names)
+        opts_b = cls.make_options({**values, **reading})
+    except TarotError as e:
+        _fail(f"--compare: {e}")
+    err = make_console(plain=False, stderr=True)
+    readings = sim.Readings(cls.players_for(values), cls.SOURCES, cls.seat_step(values), cls.seat_step(opts_b))
+    write = sys.stdout.write
+    with _progress("simulating", err) as progress:
+        task = progress.add_task("simulate", total=deals)
+        for a, b in pairs:
+            readings.add(a, b)
+            if json_out:
+                for label, s in (("A", a), ("B", b)):
+                    write(json.dumps({"reading": label, **s.to_dict()}, separators=(",", ":")) + "\n")
+            progress.advance(task)
+    sys.stdout.flush()
+    out = err if json_out else make_console(plain=False)
+    opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
+    changed = ", ".join(f"{k}={opts_b[k]}" for k in reading)
+    out.print(f"{variant}: {deals} deals, seed {seed}, bots {','.join(names)}; reading A: options {opts}; "
+              f"reading B: A with {changed}")
+    for item in comparison_tables(readings, variant, width=out.width):
         out.print(item)
 
 

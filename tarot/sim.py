@@ -33,6 +33,7 @@ from .core.deal import Deal, variant_class
 from .core.errors import TarotError
 from .core.ledger import SOURCES
 from .core.options import Options
+from .tournament import Running
 
 #: z of a two-sided 95% interval (normal approximation).
 Z95 = 1.959963984540054
@@ -80,6 +81,12 @@ def resolve_bots(names: Sequence[str] | None, players: int) -> list[str]:
     for n in set(names):
         make_bot(n, seed=0)  # an unknown name raises, listing the known ones
     return names
+
+
+def moved(row: Sequence[int]) -> int:
+    """The marques (or points) changing hands in one deal's row of net amounts per seat: the
+    positive parts (in a zero-sum game, what the payers paid)."""
+    return sum(v for v in row if v > 0)
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -163,6 +170,39 @@ def simulate(variant: str, deals: int, seed: int, options: Mapping[str, object] 
     return _run(variant, dict(opts.changed()), seed, start, deals, names)
 
 
+def compare(variant: str, deals: int, seed: int, options: Mapping[str, object] | None,
+            reading: Mapping[str, object], bots: Sequence[str] | None = None,
+            start: int = 0) -> Iterator[tuple[DealSummary, DealSummary]]:
+    """Play each deal twice, under two readings of the rules: ``options`` (reading A) and
+    ``options`` changed by ``reading`` (reading B), and yield the two summaries. Both are the
+    same deal of the simulation (``play_one``: the same deck seed, dealer and bots' seeds),
+    so the differences are paired deal by deal (``Readings``).
+
+    Everything is checked before any deal is played: both readings (a ``TarotError`` names the
+    problem), that they differ, and that they seat as many players.
+    """
+    if deals < 0:
+        raise TarotError(f"the number of deals must be 0 or more, not {deals}")
+    if not reading:
+        raise TarotError("no option to compare: give the reading B as KEY=VALUE")
+    cls = variant_class(variant)
+    opts_a = check_setup(variant, options)
+    opts_b = check_setup(variant, {**opts_a.changed(), **reading})
+    if opts_a == opts_b:
+        same = ", ".join(f"{k}={v}" for k, v in reading.items())
+        raise TarotError(f"{same} is already the rule in reading A: the two readings are the same")
+    if cls.players_for(opts_a) != cls.players_for(opts_b):
+        raise TarotError("the two readings seat different numbers of players: their deals cannot be paired")
+    names = resolve_bots(bots, cls.players_for(opts_a))
+    return _run_pairs(variant, dict(opts_a.changed()), dict(opts_b.changed()), seed, start, deals, names)
+
+
+def _run_pairs(variant: str, a: dict, b: dict, seed: int, start: int, deals: int,
+               names: list[str]) -> Iterator[tuple[DealSummary, DealSummary]]:
+    for i in range(start, start + deals):
+        yield play_one(variant, a, seed, i, names), play_one(variant, b, seed, i, names)
+
+
 def _run(variant: str, values: dict, seed: int, start: int, deals: int,
          names: list[str]) -> Iterator[DealSummary]:
     for i in range(start, start + deals):
@@ -215,7 +255,7 @@ class Aggregate:
             for seat in range(n):
                 self.source_sum[src][seat] += row[seat]
                 self.position_source[src][(seat - s.dealer) * step % n] += row[seat]
-            self.moved[src] += sum(v for v in row if v > 0)
+            self.moved[src] += moved(row)
         if sum(s.scores):
             self.zero_sum = False
         # no contract, and no card points counted for a taker: French Tarot passed out or
@@ -264,13 +304,68 @@ class Aggregate:
         return {k: v / self.n for k, v in sorted(self.winners.items()) if k is not None}
 
 
+class Readings:
+    """Two readings of the rules over the same deals (``compare``): each reading's
+    ``Aggregate``, and the differences B - A deal by deal with a 95% interval (paired: the
+    same deck, dealer and bots' seeds on both sides), per source of the marques changing hands
+    and per position relative to the dealer for the total and the card points won.
+
+    >>> c = Readings(3)
+    >>> for a, b in compare("marolles-1637", 4, 1, None, {"ultimo_fail": "1"}, ["rule"]):
+    ...     c.add(a, b)
+    >>> c.n, c.a.n, sorted(c.moved) == sorted(SOURCES)
+    (4, 4, True)
+    """
+
+    def __init__(self, players: int, sources: Sequence[str] = SOURCES, step: int = 1,
+                 step_b: int | None = None) -> None:
+        self.a = Aggregate(players, sources, step)
+        self.b = Aggregate(players, sources, step if step_b is None else step_b)
+        self.sources = self.a.sources
+        #: B - A per deal: the marques changing hands from each source, and in all.
+        self.moved = {src: Running() for src in self.sources}
+        self.moved_total = Running()
+        #: B - A per deal at each position from the dealer: the total, the card points won.
+        self.position = [Running() for _ in range(players)]
+        self.position_points = [Running() for _ in range(players)]
+
+    @property
+    def n(self) -> int:
+        return self.a.n
+
+    def add(self, a: DealSummary, b: DealSummary) -> None:
+        if (a.deal, a.seed) != (b.deal, b.seed):
+            raise ValueError(f"deal {a.deal} is compared with deal {b.deal}: the pairs are out of step")
+        self.a.add(a)
+        self.b.add(b)
+        total = 0
+        for src in self.sources:
+            n = self.a.players
+            d = moved(b.by_source.get(src, (0,) * n)) - moved(a.by_source.get(src, (0,) * n))
+            self.moved[src].add(d)
+            total += d
+        self.moved_total.add(total)
+        n = self.a.players
+        for pos in range(n):
+            sa, sb = self._seat(a, pos, self.a.step), self._seat(b, pos, self.b.step)
+            self.position[pos].add(b.scores[sb] - a.scores[sa])
+            self.position_points[pos].add(b.card_points[sb] - a.card_points[sa])
+
+    def _seat(self, s: DealSummary, pos: int, step: int) -> int:
+        """The seat at ``pos`` from the dealer, in the order of play."""
+        return (s.dealer + pos * step) % self.a.players
+
+
 __all__ = [
     "Aggregate",
+    "Readings",
     "DealSummary",
     "bot_seed",
     "check_setup",
+    "compare",
     "deal_seed",
     "default_bot",
+    "moved",
     "play_one",
     "resolve_bots",
     "simulate",

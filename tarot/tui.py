@@ -1036,6 +1036,55 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     return out
 
 
+def comparison_tables(readings, variant: str, width: int | None = None) -> list:
+    """The summary of ``tarot simulate --compare``: for each source of payment, the score
+    changing hands per deal under reading A and reading B, and B - A with its 95% interval
+    (paired deal by deal); then the same for the mean total and the card points won at each
+    position from the dealer."""
+    cls = variant_class(variant)
+    guide, unit = guide_for(cls), cls.SCORE_UNIT
+    a, b, n = readings.a, readings.b, readings.a.players
+    narrow = width is not None and width < 80
+
+    def table(title: str, first: str):
+        t = Table(title=title, box=box.SIMPLE, title_justify="left", collapse_padding=narrow,
+                  pad_edge=not narrow)
+        t.add_column(first)
+        for head in ("A", "B", "B - A", "95% interval"):
+            t.add_column(head, justify="right", no_wrap=True)
+        return t
+
+    def diff(r, sign: str = "+") -> tuple[str, str]:
+        low, high = r.ci95
+        return f"{r.mean:{sign}.2f}", f"[{low:+.2f}, {high:+.2f}]"
+
+    moved = table(f"{unit.capitalize()} changing hands per deal, over the same "
+                  f"{plural(readings.n, 'deal')}" if a.zero_sum and b.zero_sum else
+                  f"{unit.capitalize()} scored per deal (the positive parts), over the same "
+                  f"{plural(readings.n, 'deal')}", "source")
+    for src in readings.sources:
+        moved.add_row(guide.source_title(src), f"{a.mean_moved(src):.2f}", f"{b.mean_moved(src):.2f}",
+                      *diff(readings.moved[src]))
+    moved.add_row(Text("total", style="bold"), f"{sum(a.mean_moved(x) for x in a.sources):.2f}",
+                  f"{sum(b.mean_moved(x) for x in b.sources):.2f}", *diff(readings.moved_total))
+    clockwise = a.step == -1
+    side, other = ("left", "right") if clockwise else ("right", "left")
+    positions = (("dealer", side, other) if n == 3 else ("dealer", "opponent") if n == 2
+                 else tuple(f"d+{p}" for p in range(n)))
+    won = "its side's card points" if variant.startswith("fft-") else "card points won"
+    pos = table(f"Mean per deal by position from the dealer ({unit}; then {won})", "position")
+    for p, label in enumerate(positions):
+        pos.add_row(label, f"{a.mean_position()[p]:+.2f}", f"{b.mean_position()[p]:+.2f}",
+                    *diff(readings.position[p]), end_section=p == n - 1)
+    for p, label in enumerate(positions):
+        pos.add_row(f"{label}, {'points' if narrow else won}", f"{a.mean_position_points()[p]:.2f}",
+                    f"{b.mean_position_points()[p]:.2f}", *diff(readings.position_points[p]))
+    return [moved, pos,
+            "The two readings play the same deals (deck, dealer and bots' seeds): B - A is taken "
+            "deal by deal, and its interval is that of the mean of those differences (normal "
+            "approximation). An interval that holds 0 shows no difference these deals can tell."]
+
+
 def options_table(cls, width: int | None = None, wraps: bool = False) -> Table | Group:
     """Every option of a variant: key and default, accepted values, what it decides and its
     basis in the sources; options that matter only at a physical table say so. The values
@@ -1124,6 +1173,7 @@ __all__ = [
     "Narrator",
     "PlaySession",
     "Guide",
+    "comparison_tables",
     "describe_payment",
     "guide_for",
     "end_of_deal",

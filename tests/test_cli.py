@@ -778,3 +778,28 @@ def test_the_end_of_deal_says_a_forfeited_player_receives_nothing_only_if_he_won
     assert re.search(r"Par is 26 [^:]*: South \d+ \(loses", res.stdout)
     assert "(South has forfeited and receives nothing.)" not in res.stdout
 
+
+
+def test_simulate_compare_plays_each_deal_under_both_readings():
+    res = invoke("simulate", "marolles-1637", "--deals", 4, "--seed", 2, "--json", "--compare",
+                 "cut_card_tarot_payment=off", "-o", "deal_packet=3")
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [r["reading"] for r in rows] == ["A", "B"] * 4
+    assert [r["deal"] for r in rows] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert all(rows[i]["seed"] == rows[i + 1]["seed"] for i in range(0, 8, 2))
+    plain = invoke("simulate", "marolles-1637", "--deals", 4, "--seed", 2, "--json", "-o", "deal_packet=3")
+    assert [json.loads(line) for line in plain.stdout.splitlines()] == [
+        {k: v for k, v in r.items() if k != "reading"} for r in rows if r["reading"] == "A"]
+    assert ("reading A: options deal_packet=3; reading B: A with cut_card_tarot_payment=off"
+            in " ".join(res.stderr.split()))
+    table = invoke("simulate", "marolles-1637", "--deals", 30, "--seed", 2, "-c", "ultimo_fail=1")
+    assert table.exit_code == 0, table.output
+    for words in ("changing hands per deal, over the same 30 deals", "B - A", "95% interval",
+                  "Ultimo", "dealer, card points won"):
+        assert words in table.stdout
+    for args, message in ((["-c", "ultimo_fail=6"], "--compare: ultimo_fail=6 is already the rule"),
+                          (["-c", "nosuch=1"], "--compare: unknown option 'nosuch'"),
+                          (["-c", "ultimo_fail"], "--compare: option 'ultimo_fail' is not of the form")):
+        bad = invoke("simulate", "marolles-1637", "--deals", 3, *args)
+        assert bad.exit_code == 2 and message in " ".join(bad.stderr.split()), bad.output

@@ -209,3 +209,63 @@ def test_deals_without_a_contract_are_counted_and_said():
     assert two.no_contract == 0
     assert "no contract" not in " ".join(x for x in summary_tables(two, ["random"] * 2, "french-2p")
                                          if isinstance(x, str))
+
+
+# ----- two readings of the rules on the same deals (sim.compare, tarot simulate --compare) -----
+def test_each_reading_plays_the_deals_simulate_plays():
+    # reading A is the simulation with the options, reading B with them changed: deal by deal
+    pairs = list(sim.compare(V, 5, 3, {"deal_packet": "3"}, {"ultimo_fail": "1"}, ["rule"]))
+    a = list(sim.simulate(V, 5, 3, {"deal_packet": "3"}, ["rule"]))
+    b = list(sim.simulate(V, 5, 3, {"deal_packet": "3", "ultimo_fail": "1"}, ["rule"]))
+    assert [x for x, _ in pairs] == a and [y for _, y in pairs] == b
+    assert [x.seed for x in a] == [y.seed for y in b]      # the same decks
+
+
+@pytest.mark.parametrize("variant, reading", [
+    (V, {"cut_card_tarot_payment": "off"}),
+    ("early-french", {"direction": "clockwise"}),
+    ("fft-4p", {"excuse_last_trick": "to_trick_winner"}),
+])
+def test_paired_differences_are_the_differences_of_the_readings(variant, reading):
+    cls = tarot.variant_class(variant)
+    opts_b = cls.make_options(reading)
+    r = sim.Readings(cls.players_for({}), cls.SOURCES, cls.seat_step({}), cls.seat_step(opts_b))
+    for a, b in sim.compare(variant, 40, 2, None, reading):
+        r.add(a, b)
+    assert r.n == r.a.n == r.b.n == 40
+    for src in cls.SOURCES:
+        assert math.isclose(r.moved[src].mean, r.b.mean_moved(src) - r.a.mean_moved(src), abs_tol=1e-9)
+    assert math.isclose(r.moved_total.mean, sum(r.b.mean_moved(s) - r.a.mean_moved(s) for s in cls.SOURCES),
+                        abs_tol=1e-9)
+    for p in range(r.a.players):
+        assert math.isclose(r.position[p].mean, r.b.mean_position()[p] - r.a.mean_position()[p], abs_tol=1e-9)
+        assert math.isclose(r.position_points[p].mean,
+                            r.b.mean_position_points()[p] - r.a.mean_position_points()[p], abs_tol=1e-9)
+
+
+def test_the_cut_payment_shows_as_a_difference_only_where_the_cut_is_a_tarot():
+    # without the cut payment the dealer collects nothing for a Tarot cut: B - A is below zero
+    # in the declarations, and nowhere else the interval excludes zero (the play is the same)
+    r = sim.Readings(3)
+    cut_tarots = 0
+    for a, b in sim.compare(V, 120, 5, None, {"cut_card_tarot_payment": "off"}, ["rule"]):
+        r.add(a, b)
+        cut_tarots += a.by_source["declarations"] != b.by_source["declarations"]
+    low, high = r.moved["declarations"].ci95
+    assert cut_tarots >= 5 and high < 0
+    assert r.moved["tarots"].mean == r.moved["ultimo"].mean == 0
+    dealer_low, dealer_high = r.position[0].ci95
+    assert dealer_high < 0                                   # the dealer is the one who loses it
+
+
+@pytest.mark.parametrize("options, reading, message", [
+    (None, {"ultimo_fail": "6"}, "is already the rule in reading A"),
+    (None, {}, "no option to compare"),
+    (None, {"nosuch": "1"}, "unknown option 'nosuch'"),
+    (None, {"ultimo_fail": "7"}, "does not take '7'"),
+])
+def test_a_bad_reading_is_refused_before_any_deal(options, reading, message):
+    with pytest.raises(TarotError, match=message):
+        sim.compare(V, 10**9, 1, options, reading)
+    with pytest.raises(TarotError, match="different numbers of players"):
+        sim.compare("early-french", 10, 1, {"players": "4"}, {"players": "5"})
