@@ -46,8 +46,10 @@ from . import RULE_BOTS
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
 _VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
-#: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre.
-THRESHOLDS: Final = (40, 56, 71, 81)
+#: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre, by number of
+#: players. A prise at 40 is the club count; the rest were measured against it on duplicate
+#: deals (docs/bots.md, "Bidding").
+THRESHOLDS: Final = {3: (40, 48, 71, 81), 4: (40, 52, 71, 81), 5: (38, 42, 56, 81)}
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
@@ -130,11 +132,9 @@ class FrenchRuleBot:
         """The highest contract the count of ``hand`` (as dealt) reaches, or PASS."""
         strength = hand_strength(hand, hand.bit_count())
         want = PASS
-        for b, t in zip(BIDS, THRESHOLDS):
+        for b, t in zip(BIDS, THRESHOLDS[players]):
             if strength >= t:
                 want = b
-        if players == 5:  # a called partner makes a prise easier
-            want = BIDS[0] if want == PASS and strength >= THRESHOLDS[0] - 6 else want
         return want
 
     def bids_explained(self, view: View, dealt: list[CardSet]) -> bool:
