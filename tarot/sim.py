@@ -33,10 +33,9 @@ from .core.deal import Deal, variant_class
 from .core.errors import TarotError
 from .core.ledger import SOURCES
 from .core.options import Options
+from .duplicate import Z95
 from .tournament import Running
 
-#: z of a two-sided 95% interval (normal approximation).
-Z95 = 1.959963984540054
 
 
 def default_bot() -> str:
