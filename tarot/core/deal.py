@@ -56,7 +56,7 @@ def variant_class(name: object) -> type[Deal]:
     return cls
 
 
-def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed: object = None,
              deck: Sequence[Card] | None = None, dealer: Seat = 0,
              rng: random.Random | None = None) -> Deal:
     """Start a deal of ``variant``: the deck is ``deck`` if given, else shuffled from ``seed``.
@@ -110,7 +110,7 @@ class Deal:
     #: decision every hand has then.
     PUBLIC_PHASE: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         raise NotImplementedError  # each variant deals its own way
@@ -182,16 +182,16 @@ class Deal:
         return (leader + i * self.seat_step(self.options)) % self.players
 
     @classmethod
-    def shuffled_deck(cls, seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
+    def shuffled_deck(cls, seed: object = None, rng: random.Random | None = None) -> list[Card]:
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        if seed is not None:
-            as_int = _as_int(seed)
-            if as_int is None:
-                raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-            seed = as_int
+        # ``seed`` is typed ``object`` all the way from ``new_deal``, so that the compiled
+        # engine names a bad one here too, rather than at its own typed boundary
+        s = None if seed is None else _as_int(seed)
+        if seed is not None and s is None:
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         deck = cards_of(cls.PACK)
-        shuffle(deck, rng or random.Random(seed))
+        shuffle(deck, rng or random.Random(s))
         return deck
 
     @classmethod

@@ -208,7 +208,7 @@ class French2pDeal(Deal):
         "trick_no", "tricks", "won", "excuse", "ledger", "outcome", "shown", "annulled",
     )
 
-    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         if _blank:

@@ -317,7 +317,7 @@ class MarollesDeal(Deal):
         "mort_seen",
     )
 
-    def __init__(self, options: Mapping[str, object] | None = None, *, seed: int | None = None,
+    def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         if _blank:
