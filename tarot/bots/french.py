@@ -13,9 +13,12 @@ its ``View`` alone (no search, no look at hidden cards).
 * **Poignée**: the taker shows the highest one he has; a defender never (the bonus goes to the
   winning side, which is usually the taker's).
 * **Play**: win a trick the opponents lead as cheaply as possible; when a partner is winning
-  and cannot be beaten (last to play, or the best trump), give him points; otherwise play
-  the card that loses least; the Excuse saves an honour in a lost trick and is never kept to the
-  last trick; the Petit is played when it is safe or would be lost anyway.
+  and cannot be beaten (only the camp left to play, or the best trump), give him points;
+  otherwise play the card that loses least; the Excuse saves an honour in a lost trick and is
+  never kept to the last trick; the Petit is played when it is safe or would be lost anyway.
+* **Leads**: the taker draws trumps with the best trump out, never a lower one; a low card
+  into a suit an opponent has shown void in; then Kings, and for the taker's camp any master
+  card; else the cheapest card of the longest suit (docs/bots.md, "Card play in French Tarot").
 
 >>> import tarot
 >>> from tarot.bots import make_bot, play_out
@@ -42,6 +45,7 @@ from ..variants.french import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
 from . import RULE_BOTS
+from .sampling import french_voids
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -232,16 +236,21 @@ class FrenchRuleBot:
         winner = (view.leader + win_i) % n
         last_to_play = len(trick) == n - 1
         best = trick[win_i]
-        mate_wins = winner in mates and (last_to_play or (best <= 21 and best > 0 and not out_trumps
-                                                          & ~((2 << best) - 1)))
+        # every seat still to play in this trick is of this camp: what the camp wins stays won
+        camp_after = all((view.leader + i) % n in mates for i in range(len(trick) + 1, n))
+        mate_wins = winner in mates and (camp_after or (best <= 21 and best > 0 and not out_trumps
+                                                        & ~((2 << best) - 1)))
         led = _SUIT[real[0]]  # the first card that is not the Excuse sets the suit
         top = max(_POWER[c] for c in real if _SUIT[c] == led or _SUIT[c] == TRUMP_SUIT)
         winning = [c for c in non_excuse
                    if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top]
         if mate_wins:
-            return max(non_excuse, key=lambda c: (_VALUE[c] if c != PETIT or last_to_play else -1, -c))
+            # points to the camp, the Petit too (safe now); never the 21, which cannot be lost
+            return max(non_excuse, key=lambda c: (-1 if c == MONDE else _VALUE[c], -c))
         if winning:
-            safe = [c for c in winning if last_to_play or c > 21 or not out_trumps & ~((2 << c) - 1)]
+            safe = [c for c in winning if camp_after or c > 21 or not out_trumps & ~((2 << c) - 1)]
+            if PETIT in safe and camp_after:
+                return PETIT  # trumping with the Petit where nobody can overtrump saves it
             choice = min(safe or winning, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
             if safe or sum(_VALUE[c] for c in real) or _VALUE[choice] == 0:
                 return choice
@@ -262,23 +271,44 @@ class FrenchRuleBot:
         if FOOL in legal and self.chelem_run(view) and h.bit_count() == 1:
             return FOOL
         trumps = [c for c in cards if 0 < c <= 21]
-        if view.seat == view.taker and trumps and len(trumps) >= out_trumps.bit_count():
+        if view.seat == view.taker and trumps and out_trumps:
             top = max(trumps)
-            if not out_trumps & ~((2 << top) - 1):   # the best trump out: draw trumps
+            if not out_trumps & ~((2 << top) - 1):   # the best trump out: draw trumps with it
                 return top
-            lows = [t for t in trumps if t != PETIT]
-            if lows:
-                return min(lows)
-        kings = [c for c in cards if KINGS >> c & 1]
+            # never a lower trump: it hands the lead to the defence cheaply
+        suits = [c for c in cards if c > 21]
+        attacking = view.seat == view.taker or view.seat == view.partner
+        if suits and view.taker is not None:
+            # a low card of a suit an opponent has shown void in, to make him spend a trump:
+            # the defence leads the taker's voids, the taker (and partner) the defenders'
+            others = [view.taker] if not attacking else [o for o in range(view.players)
+                                                         if o not in mates]
+            voids = french_voids(view)
+            cut = [c for c in suits if not KINGS >> c & 1
+                   and any(voids[o] & SUIT_MASKS[_SUIT[c]] == SUIT_MASKS[_SUIT[c]] for o in others)]
+            suits = cut or suits
+        # then a King; the taker and partner also cash any other master of a suit
+        kings = [c for c in suits if KINGS >> c & 1]
+        if attacking:
+            kings += [c for c in self.masters(view, suits) if not KINGS >> c & 1]
         if kings:
             return kings[0]
-        suits = [c for c in cards if c > 21]
         if suits:
             by_len = max(range(4), key=lambda s: ((h & SUIT_MASKS[s]).bit_count(), -s))
             pick = [c for c in suits if _SUIT[c] == by_len] or suits
             return min(pick, key=lambda c: (_VALUE[c], c))
         return min(cards, key=lambda c: (c == PETIT, c))
 
+    @staticmethod
+    def masters(view: View, cards: list[int]) -> list[int]:
+        """The suit cards of ``cards`` that no card still out (not played, not in this hand)
+        of their suit beats."""
+        gone = view.hand
+        for _, played, _ in view.tricks:
+            for c in played:
+                gone |= 1 << c
+        return [c for c in cards if c > 21 and not any(
+            _POWER[x] > _POWER[c] for x in cards_of(SUIT_MASKS[_SUIT[c]] & ~gone))]
 
 for _v in ("fft-3p", "fft-4p", "fft-5p"):
     RULE_BOTS[_v] = FrenchRuleBot

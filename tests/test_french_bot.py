@@ -1,0 +1,62 @@
+"""The French Tarot rule bot's card play from fixed four-player positions (docs/bots.md, "Card
+play in French Tarot"): each position is reached by real bids, écart and tricks, and the card
+asked for is the one the rule names, where the bot of before 27 November 2026 played another."""
+
+from tarot.bots.french import FrenchRuleBot
+from test_french_rules import C, bid, deal_with, play, to_play
+
+
+def act(deal):
+    return FrenchRuleBot(seed=0).act(deal.view(deal.to_play))
+
+
+def test_a_defender_gives_points_once_the_taker_has_played_and_a_partner_wins():
+    # taker South (1) leads 2H, West (2) takes it with the King; North (3) plays before East
+    # (0), a defender too: the trick is the defence's, so North gives his Queen, not the 3
+    deal = deal_with("fft-4p", {1: "2H", 2: "KH", 3: "QH 3H"}, chien="2S 3S 4S 5S 6S 7S",
+                     void={1: "S"})
+    bid(deal, ["prise", "pass", "pass", "pass"])
+    to_play(deal)
+    play(deal, "2H KH")
+    assert deal.to_play == 3 and act(deal) == C("QH")
+
+
+def test_a_defender_last_to_trump_saves_the_petit():
+    # the taker's 4H wins over 2H and 3H; East (0), void in hearts, trumps it last: with the
+    # Petit, which nobody can overtrump now (the old bot spent its V)
+    deal = deal_with("fft-4p", {1: "4H", 2: "2H", 3: "3H", 0: "T1 T5"}, chien="2S 3S 4S 5S 6S 7S",
+                     void={1: "S", 0: "H"})
+    bid(deal, ["prise", "pass", "pass", "pass"])
+    to_play(deal)
+    play(deal, "4H 2H 3H")
+    legal = deal.legal_actions()
+    assert C("T1") in legal and C("T5") in legal
+    assert act(deal) == C("T1")
+
+
+def test_the_taker_draws_trumps_only_with_the_best_one():
+    # thirteen trumps against eight out: the old bot led its lowest trump; without the 21 the
+    # taker now cashes his King, with it he leads the 21
+    low = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 KH 4H 5H 6H 7H"
+    deal = deal_with("fft-4p", {1: low}, chien="2S 3S 4S 5S 6S 7S", void={1: "S"})
+    bid(deal, ["prise", "pass", "pass", "pass"])
+    to_play(deal)
+    assert deal.to_play == 1 and act(deal) == C("KH")
+    deal = deal_with("fft-4p", {1: low.replace("T14", "T21")}, chien="2S 3S 4S 5S 6S 7S",
+                     void={1: "S"})
+    bid(deal, ["prise", "pass", "pass", "pass"])
+    to_play(deal)
+    assert act(deal) == C("T21")
+
+
+def test_the_defence_leads_low_into_the_takers_void():
+    # dealer North (3): East (0) leads; South (1) takes and shows a void in clubs at the first
+    # trick; North wins the second with the King of hearts and leads a low club (to make the
+    # taker spend a trump), not his King of clubs
+    deal = deal_with("fft-4p", {0: "2C 3H", 1: "T2 4H", 2: "T20 2H", 3: "3C KC 6C 7C KH KD"},
+                     chien="8S 9S 10S JS 5S 6S", void={1: "SC", 2: "C"}, dealer=3)
+    bid(deal, ["pass", "prise", "pass", "pass"])
+    to_play(deal)
+    play(deal, "2C T2 T20 3C  2H KH 3H 4H")
+    assert deal.to_play == 3 and deal.view(3).taker == 1
+    assert C("KC") in deal.legal_actions() and act(deal) == C("6C")
