@@ -171,18 +171,22 @@ def simulate(
         help="Reading B (repeatable): every deal is played twice, under the options (reading A) "
              "and under them changed by these; the summary gives B - A deal by deal, with 95% "
              "intervals. With --json, each line says its \"reading\".")] = None,
+    workers: Annotated[int, typer.Option(
+        help="Worker processes (the output does not depend on it).")] = 1,
 ) -> None:
     """Bots play many deals; mean marques per seat and per source of payment."""
     values = _setup(variant, option, players)
     players = variant_class(variant).players_for(values)
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
     if compare:
-        _simulate_readings(variant, deals, seed, values, compare, bots, json_out)
+        _simulate_readings(variant, deals, seed, values, compare, bots, json_out, workers)
         return
     try:
         names = sim.resolve_bots(_bot_names(bots), players)
-        summaries = sim.simulate(variant, deals, seed, values, names)
+        summaries = sim.simulate(variant, deals, seed, values, names, workers=workers)
     except TarotError as e:
         _fail(str(e))
     err = make_console(plain=False, stderr=True)
@@ -205,7 +209,7 @@ def simulate(
 
 
 def _simulate_readings(variant: str, deals: int, seed: int, values: dict[str, str], compare: list[str],
-                       bots: str | None, json_out: bool) -> None:
+                       bots: str | None, json_out: bool, workers: int) -> None:
     """``tarot simulate --compare``: the same deals under reading A (``values``) and reading B."""
     cls = variant_class(variant)
     try:
@@ -214,7 +218,7 @@ def _simulate_readings(variant: str, deals: int, seed: int, values: dict[str, st
         _fail(str(e))
     try:
         reading = parse_assignments(compare)
-        pairs = sim.compare(variant, deals, seed, values, reading, names)
+        pairs = sim.compare(variant, deals, seed, values, reading, names, workers=workers)
         opts_b = cls.make_options({**values, **reading})
     except TarotError as e:
         _fail(f"--compare: {e}")

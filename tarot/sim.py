@@ -34,6 +34,7 @@ from .core.errors import TarotError
 from .core.ledger import SOURCES
 from .core.options import Options
 from .duplicate import Z95
+from .pool import check_workers, ordered_map
 from .tournament import Running
 
 
@@ -155,33 +156,43 @@ def play_one(variant: str, options: Mapping[str, object] | None, seed: int, inde
 
 
 def simulate(variant: str, deals: int, seed: int, options: Mapping[str, object] | None = None,
-             bots: Sequence[str] | None = None, start: int = 0) -> Iterator[DealSummary]:
+             bots: Sequence[str] | None = None, start: int = 0,
+             workers: int = 1) -> Iterator[DealSummary]:
     """Play deals ``start .. start+deals-1`` with ``bots`` (names, one per seat or one for all)
-    and yield their summaries one by one.
+    and yield their summaries one by one, in deal order, from ``workers`` processes (the
+    summaries do not depend on their number: ``tarot.pool``).
 
-    The variant, options, bots and number of deals are checked when ``simulate`` is called,
-    before any deal is played (a ``TarotError`` names the problem).
+    The variant, options, bots and numbers of deals and workers are checked when ``simulate``
+    is called, before any deal is played (a ``TarotError`` names the problem).
+
+    >>> one = list(simulate("fft-4p", deals=3, seed=2, bots=["rule"]))
+    >>> one == list(simulate("fft-4p", deals=3, seed=2, bots=["rule"], workers=2))
+    True
     """
     if deals < 0:
         raise TarotError(f"the number of deals must be 0 or more, not {deals}")
+    check_workers(workers)
     opts = check_setup(variant, options)
     names = resolve_bots(bots, variant_class(variant).players_for(opts))
-    return _run(variant, dict(opts.changed()), seed, start, deals, names)
+    tasks = ((variant, dict(opts.changed()), seed, i, names) for i in range(start, start + deals))
+    return ordered_map(_play_task, tasks, workers, deals)
 
 
 def compare(variant: str, deals: int, seed: int, options: Mapping[str, object] | None,
             reading: Mapping[str, object], bots: Sequence[str] | None = None,
-            start: int = 0) -> Iterator[tuple[DealSummary, DealSummary]]:
+            start: int = 0, workers: int = 1) -> Iterator[tuple[DealSummary, DealSummary]]:
     """Play each deal twice, under two readings of the rules: ``options`` (reading A) and
     ``options`` changed by ``reading`` (reading B), and yield the two summaries. Both are the
     same deal of the simulation (``play_one``: the same deck seed, dealer and bots' seeds),
     so the differences are paired deal by deal (``Readings``).
 
     Everything is checked before any deal is played: both readings (a ``TarotError`` names the
-    problem), that they differ, and that they seat as many players.
+    problem), that they differ, that they seat as many players, and the number of ``workers``
+    (processes: the pairs come in deal order whatever their number).
     """
     if deals < 0:
         raise TarotError(f"the number of deals must be 0 or more, not {deals}")
+    check_workers(workers)
     if not reading:
         raise TarotError("no option to compare: give the reading B as KEY=VALUE")
     cls = variant_class(variant)
@@ -193,19 +204,20 @@ def compare(variant: str, deals: int, seed: int, options: Mapping[str, object] |
     if cls.players_for(opts_a) != cls.players_for(opts_b):
         raise TarotError("the two readings seat different numbers of players: their deals cannot be paired")
     names = resolve_bots(bots, cls.players_for(opts_a))
-    return _run_pairs(variant, dict(opts_a.changed()), dict(opts_b.changed()), seed, start, deals, names)
+    a, b = dict(opts_a.changed()), dict(opts_b.changed())
+    tasks = ((variant, a, b, seed, i, names) for i in range(start, start + deals))
+    return ordered_map(_play_pair, tasks, workers, deals)
 
 
-def _run_pairs(variant: str, a: dict, b: dict, seed: int, start: int, deals: int,
-               names: list[str]) -> Iterator[tuple[DealSummary, DealSummary]]:
-    for i in range(start, start + deals):
-        yield play_one(variant, a, seed, i, names), play_one(variant, b, seed, i, names)
+def _play_task(args: tuple) -> DealSummary:
+    """The unit of work of ``simulate``: ``play_one(variant, options, seed, index, bots)``."""
+    return play_one(*args)
 
 
-def _run(variant: str, values: dict, seed: int, start: int, deals: int,
-         names: list[str]) -> Iterator[DealSummary]:
-    for i in range(start, start + deals):
-        yield play_one(variant, values, seed, i, names)
+def _play_pair(args: tuple) -> tuple[DealSummary, DealSummary]:
+    """The unit of work of ``compare``: one deal under reading A, then under reading B."""
+    variant, a, b, seed, i, names = args
+    return play_one(variant, a, seed, i, names), play_one(variant, b, seed, i, names)
 
 
 class Aggregate:

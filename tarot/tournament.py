@@ -24,7 +24,6 @@ progress bar and the tables). Standard library only.
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -32,6 +31,7 @@ from itertools import combinations
 from .core.deal import variant_class
 from .core.errors import TarotError
 from .duplicate import Z95, BoardResult, board, check_entries, play_board_seatings, seatings
+from .pool import check_workers, ordered_map
 
 
 @dataclass
@@ -103,17 +103,10 @@ def board_results(variant: str, bots: Sequence[str], deals: int, seed: int,
     last bot is the field: ``tarot.duplicate.seatings``), yielded in board order, in
     ``workers`` processes (checked first: ``TarotError`` for bad input)."""
     check_entries(variant, bots, deals, options, field)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise TarotError(f"the number of workers must be at least 1, not {workers!r}")
+    check_workers(workers)
     values = dict(variant_class(variant).make_options(options).changed())
     tasks = ((variant, tuple(bots), seed, values, i, field) for i in range(start, deals))
-    if workers == 1:
-        yield from map(_play_index, tasks)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(max(1, min(workers, deals - start))) as pool:
-        yield from pool.imap(_play_index, tasks)
+    yield from ordered_map(_play_index, tasks, workers, deals - start)
 
 
 def entry_labels(bots: Sequence[str]) -> list[str]:

@@ -142,6 +142,8 @@ def test_rules_without_variant_lists_the_variants():
     (["simulate", V, "--deals", 1, "--option", "deal_packet"], "is not of the form key=value"),
     (["simulate", V, "--deals", 1, "--bots", "genius"], "unknown bot 'genius'"),
     (["simulate", V, "--deals", 0], "--deals must be at least 1, not 0"),
+    (["simulate", V, "--deals", 1, "--workers", 0], "--workers must be at least 1, not 0"),
+    (["simulate", V, "--deals", 1, "--workers", 0, "-c", "ultimo_fail=1"], "--workers must be at least 1"),
     (["play", "--script", "--option", "ultimo_fail=2"], "option 'ultimo_fail' of marolles-1637 does not take '2'"),
     (["play", "nope", "--script"], "unknown variant 'nope'"),
     (["play", "--script", "--seat", 3], "--seat must be a seat 0..2"),
@@ -183,6 +185,16 @@ def test_simulate_json_is_deterministic_and_complete():
         for seat in range(3):
             assert sum(v[seat] for v in r["by_source"].values()) == r["scores"][seat]
     assert "Mean per deal" in a.stderr                # the summary goes to stderr with --json
+
+
+def test_simulate_json_is_the_same_from_two_workers():
+    # the deals are split between processes and come back in order (tarot.pool)
+    one = invoke("simulate", "fft-4p", "--deals", 9, "--seed", 3, "--json")
+    two = invoke("simulate", "fft-4p", "--deals", 9, "--seed", 3, "--json", "--workers", 2)
+    assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
+    assert [r["deal"] for r in json_lines(two)] == list(range(9))
+    args = ("simulate", V, "--deals", 6, "--seed", 2, "--json", "-c", "ultimo_fail=1")
+    assert invoke(*args).stdout == invoke(*args, "--workers", 2).stdout
 
 
 def test_simulate_json_replays_to_the_same_deal():

@@ -44,6 +44,21 @@ def test_a_deal_depends_only_on_seed_and_index():
     assert tail == whole[3:]
 
 
+def test_the_summaries_do_not_depend_on_the_number_of_workers():
+    assert run(7, seed=9, workers=2) == run(7, seed=9) == run(7, seed=9, workers=3)
+    assert list(sim.simulate(V, 3, 9, bots=["random"], start=4, workers=2)) == run(7, seed=9)[4:]
+    pairs = list(sim.compare(V, 5, 3, None, {"ultimo_fail": "1"}, ["rule"], workers=2))
+    assert pairs == list(sim.compare(V, 5, 3, None, {"ultimo_fail": "1"}, ["rule"]))
+
+
+@pytest.mark.parametrize("workers", [0, -1, True, 1.5, "2"])
+def test_a_bad_number_of_workers_is_refused_before_any_deal(workers):
+    with pytest.raises(TarotError, match="the number of workers must be at least 1, not"):
+        sim.simulate(V, 10**9, 1, workers=workers)
+    with pytest.raises(TarotError, match="the number of workers must be at least 1, not"):
+        sim.compare(V, 10**9, 1, None, {"ultimo_fail": "1"}, workers=workers)
+
+
 def test_deal_passes_anticlockwise_from_seat_0():
     assert [s.dealer for s in run(7)] == [0, 1, 2, 0, 1, 2, 0]
 
