@@ -417,3 +417,38 @@ def test_two_field_runs_compared_board_by_board(tmp_path, capsys):
     assert out["a"] == "random" and out["n"] == 4 and out["mean_diff"] == pytest.approx(0)
     with pytest.raises(SystemExit, match="no bot 'ismcts' in this run; its bots are rule, random"):
         main(["--paired", f"{both}:ismcts", str(logs["random,rule"])])
+
+
+def test_versus_revision_loads_an_old_rule_bot_beside_todays(tmp_path, capsys):
+    """bench/versus_revision.py: the rule bot of a commit (here one of a throw-away repository
+    whose bot plays its first legal card) is measured against today's, which it leaves in place."""
+    import importlib.util
+    import subprocess
+    from pathlib import Path
+
+    from tarot.bots import RULE_BOTS
+    from tarot.bots.french import FrenchRuleBot
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("bench_versus_revision", root / "bench" / "versus_revision.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source = (root / "tarot" / "bots" / "french.py").read_text(encoding="utf-8")
+    weak = source.replace('        if ph == "play":\n            return self.play(view, legal)',
+                          '        if ph == "play":\n            return legal[0]')
+    assert weak != source
+    (tmp_path / "tarot" / "bots").mkdir(parents=True)
+    (tmp_path / "tarot" / "bots" / "french.py").write_text(weak, encoding="utf-8")
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "weak"], check=True)
+    old = module.old_rule_bot("fft-4p", "HEAD", tmp_path)
+    assert old is not FrenchRuleBot and RULE_BOTS["fft-4p"] is FrenchRuleBot
+    assert module.main(["--variant", "fft-4p", "--rev", "HEAD", "--repo", str(tmp_path), "--deals", "30",
+                        "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["n"] == 30 and out["b"] == "rule@HEAD" and out["ci95"][0] > 0
+    assert set(out["roles"]) <= {"taker", "defender", "no taker"} and out["roles"]["taker"]["mean_diff"] > 0
+    with pytest.raises(SystemExit, match="cannot read tarot/bots/french.py at nosuch"):
+        module.main(["--variant", "fft-4p", "--rev", "nosuch", "--repo", str(tmp_path)])
