@@ -489,7 +489,7 @@ def deal_players(variant):
 
 
 def test_french_bids_follow_the_count_of_each_table_size():
-    # docs/bots.md, "Bidding": a prise at 40 (38 with five), a garde from 48 with three, 52 with
+    # docs/bots.md, "Bidding": a prise at 40 (38 with five), a garde from 42 with three, 52 with
     # four, 42 with five; with five no prise below 38 (the old allowance took from 34)
     from tarot.bots.french import THRESHOLDS, FrenchRuleBot, hand_strength
     from tarot.core.actions import PASS
@@ -498,8 +498,11 @@ def test_french_bids_follow_the_count_of_each_table_size():
     prise, garde = ACTION_IDS["prise"], ACTION_IDS["garde"]
     fifty = mask(parse_cards("T8 T14 T20 T21 2S 10S JS QS KS 2C 9C 9H 5D 6D 8D 9D CD QD", FRENCH))
     thirty_six = mask(parse_cards("T3 T8 T12 T15 T17 5S JS 3C QC KC 6H 8H JH QH KH AD 6D 9D", FRENCH))
+    forty_four = mask(parse_cards("T8 T9 T12 T13 T21 6S 9S CS AC 4C 10C CC QC 6D 7D 8D 9D QD", FRENCH))
     assert hand_strength(fifty, 18) == 50 and hand_strength(thirty_six, 18) == 36
+    assert hand_strength(forty_four, 18) == 44
     bid = FrenchRuleBot.wanted_bid
     assert (bid(fifty, 3), bid(fifty, 4), bid(fifty, 5)) == (garde, prise, garde)
+    assert (bid(forty_four, 3), bid(forty_four, 4), bid(forty_four, 5)) == (garde, prise, garde)
     assert (bid(thirty_six, 3), bid(thirty_six, 4), bid(thirty_six, 5)) == (PASS, PASS, PASS)
     assert sorted(THRESHOLDS) == [3, 4, 5] and all(list(t) == sorted(t) for t in THRESHOLDS.values())

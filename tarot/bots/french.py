@@ -53,7 +53,7 @@ _VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
 #: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre, by number of
 #: players. A prise at 40 is the club count; the rest were measured against it on duplicate
 #: deals (docs/bots.md, "Bidding").
-THRESHOLDS: Final = {3: (40, 48, 71, 81), 4: (40, 52, 71, 81), 5: (38, 42, 56, 81)}
+THRESHOLDS: Final = {3: (40, 42, 71, 81), 4: (40, 52, 71, 81), 5: (38, 42, 56, 81)}
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
