@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test test-fast fast pure bench clean
+.PHONY: play test test-fast typecheck fast pure bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ play: $(BIN)/.installed
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest -q
 	$(MAKE) --no-print-directory test-fast
+	$(MAKE) --no-print-directory typecheck
+
+# The types of the whole package (mypy comes with the fast extra, which test-fast installs).
+typecheck: $(BIN)/.fast
+	$(BIN)/python -m mypy tarot
 
 # The engine compiled with mypyc (optional, about twice as fast; docs/benchmarks.md).
 $(BIN)/.fast: $(BIN)/.installed

@@ -327,9 +327,9 @@ def tournament(
                   collapse_padding=True, title_justify="left")
     for col in ("bot", "decisions", "p50 ms", "p99 ms", "max ms"):
         times.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
-    for e in data["entries"]:
-        tm = e["time"]
-        times.add_row(e["bot"], str(tm["decisions"]), f"{tm['p50_ms']:.2f}", f"{tm['p99_ms']:.2f}",
+    for entry in data["entries"]:
+        tm = entry["time"]
+        times.add_row(entry["bot"], str(tm["decisions"]), f"{tm['p50_ms']:.2f}", f"{tm['p99_ms']:.2f}",
                       f"{tm['max_ms']:.2f}")
     out.print(times)
 

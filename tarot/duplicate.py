@@ -26,6 +26,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from .bots import make_bot
 from .core.cards import Card, Seat
@@ -152,7 +153,7 @@ def play_board(variant: str, board: Board, bots: Sequence[str],
     players = [make_bot(name, seed=board.bot_seed(s)) for s, name in enumerate(bots)]
     clock = time.perf_counter
     while not deal.is_over:
-        seat = deal.to_play
+        seat = cast(Seat, deal.to_play)
         view = deal.view(seat)
         t0 = clock()
         action = players[seat].act(view)
@@ -182,13 +183,16 @@ class BoardResult:
         """The mean score per seat that ``entry`` occupied, over all seatings (from one source
         of payment only, and in one role only, if given; card points instead of the score with
         ``metric="card_points"``); None if it never held that role."""
-        total = seats = 0
+        total: float = 0
+        seats = 0
+        sc: Sequence[float]
         for seating, sc in self.scores.items():
             if source is not None:
                 sc = self.by_source[seating][source]
             elif metric == "card_points":
                 sc = self.card_points[seating]
-            roles = self.roles.get(seating)
+            # (indexed only when a role is asked for: the roles of every seating are recorded)
+            roles = cast("tuple[str, ...]", self.roles.get(seating))
             for s, e in enumerate(seating):
                 if e == entry and (role is None or roles[s] == role):
                     total += sc[s]
@@ -220,7 +224,7 @@ class BoardResult:
         for seating in self.scores:
             if seating == par_seating:
                 continue
-            sc, roles = values(seating), self.roles.get(seating)
+            sc, roles = values(seating), cast("tuple[str, ...]", self.roles.get(seating))  # as above
             for s, e in enumerate(seating):
                 if e == entry and (role is None or roles[s] == role):
                     total += sc[s] - par[s]
@@ -268,7 +272,8 @@ def play_board_seatings(variant: str, board: Board, bots: Sequence[str],
     """``board`` played under every seating of ``bots`` (names, entered by position; with
     ``field``, the last bot is the field: ``seatings``)."""
     arrangements = seatings(len(board_players(variant, options)), len(bots), field)
-    scores, by_source, roles, points = {}, {}, {}, {}
+    scores, by_source, roles = {}, {}, {}
+    points: dict[tuple[int, ...], tuple[float, ...]] = {}
     times: list[list[float]] = [[] for _ in bots]
     for s in arrangements:
         seat_times: list[list[float]] = [[] for _ in s]
@@ -400,9 +405,10 @@ def compare(variant: str, bot_a: str, bot_b: str, deals: int, seed: int,
                         [tuple("AB"[e] for e in s) for s in seatings(cls.players_for(options), 2)])
     for br in board_results(variant, (bot_a, bot_b), deals, seed, options, workers):
         sources = next(iter(br.by_source.values()))
-        result.add(br.mean_per_seat(0), br.mean_per_seat(1),
-                   {k: br.mean_per_seat(0, k) for k in sources},
-                   {k: br.mean_per_seat(1, k) for k in sources})
+        # each bot sits in some seat of every board: no mean is None
+        result.add(cast(float, br.mean_per_seat(0)), cast(float, br.mean_per_seat(1)),
+                   {k: cast(float, br.mean_per_seat(0, k)) for k in sources},
+                   {k: cast(float, br.mean_per_seat(1, k)) for k in sources})
         if progress is not None:
             progress(result)
     return result

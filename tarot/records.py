@@ -31,10 +31,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from .core.actions import ACKNOWLEDGE_REVOKE, DONE, action_token, parse_action
-from .core.cards import NUM_CARDS, CardParseError, format_card, format_cards, mask, parse_card
+from .core.cards import NUM_CARDS, CardParseError, CardSet, Seat, format_card, format_cards, mask, parse_card
 from .core.deal import VARIANTS, Deal, variant_class
 from .core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError
 from .core.options import parse_assignments
@@ -321,6 +321,19 @@ def _whose_turn(deal: Deal) -> str:
     return f"{deal.phase} phase, seat {deal.to_play} to act"
 
 
+class _Declarations(Protocol):
+    """What every variant's deal keeps beside the ``Deal`` interface and records read: the
+    declarations made so far, ``(seat, action, cards)`` each."""
+
+    @property
+    def shown(self) -> Sequence[tuple[Seat, int, CardSet]]: ...
+
+
+def _shown(deal: Deal) -> Sequence[tuple[Seat, int, CardSet]]:
+    """``deal.shown`` (every variant has it; the ``Deal`` base class does not declare it)."""
+    return cast(_Declarations, deal).shown
+
+
 # ---------------------------------------------------------------------------------------
 # Writing the text body
 # ---------------------------------------------------------------------------------------
@@ -361,10 +374,10 @@ def _body(record: Record) -> list[str]:
     out = _hands_comment(deal)
     steps: list[_Step] = []
     for i, a in enumerate(record.actions):
-        seat, phase = deal.to_play, deal.phase
-        n_tricks, n_shown, n_paid = len(deal.tricks), len(deal.shown), len(deal.ledger.entries)
+        seat, phase = cast(Seat, deal.to_play), deal.phase  # _push refuses an action after the end
+        n_tricks, n_shown, n_paid = len(deal.tricks), len(_shown(deal)), len(deal.ledger.entries)
         _push(deal, a, f"actions[{i}]")
-        steps.append(_Step(a, seat, phase, tuple(deal.shown[n_shown:]),
+        steps.append(_Step(a, seat, phase, tuple(_shown(deal)[n_shown:]),
                            tuple(deal.ledger.entries[n_paid:]),
                            deal.tricks[-1] if len(deal.tricks) > n_tricks else None, len(deal.tricks)))
 
@@ -970,7 +983,7 @@ def _read_line(deal: Deal, no: int, line: str) -> None:
             where = f"trick {len(deal.tricks) + 1}" if deal.phase == PLAY else f"{deal.phase} phase"
             raise RecordError(f"line {no}: {where}: the line gives {tok} to S{seat}, "
                               f"but it is seat {deal.to_play}'s turn")
-        shown_before = len(deal.shown)
+        shown_before = len(_shown(deal))
         _push(deal, action, f"line {no}")
         owned_up = action == ACKNOWLEDGE_REVOKE
         if action >= NUM_CARDS:
@@ -992,16 +1005,16 @@ def _read_shown(deal: Deal, no: int, tok: str, pending: tuple[int, int, int, str
     if twice is not None:
         raise RecordError(f"line {no}: {tok} lists {format_card(twice, deal.notation)} twice")
     left = sorted(cards)
-    while len(deal.shown) == before and not deal.is_over and deal.to_play == seat and left:
+    while len(_shown(deal)) == before and not deal.is_over and deal.to_play == seat and left:
         legal = set(deal.legal_actions())
         pick = next((c for c in left if c in legal), left[0])   # an illegal one gets the rule's error
         left.remove(pick)
         _push(deal, pick, f"line {no}")
-    if len(deal.shown) == before:
+    if len(_shown(deal)) == before:
         if deal.to_play == seat and deal.phase != PLAY and not deal.is_over and not left:
             raise RecordError(f"line {no}: {tok} is too few cards for {name}")
         raise RecordError(f"line {no}: {name} shows no cards, but the line gives {tok}")
-    s, a, shown = deal.shown[before]
+    s, a, shown = _shown(deal)[before]
     if (s, a) != (seat, action) or shown != mask(cards):
         raise RecordError(f"line {no}: seat {s} shows ({format_cards(shown, deal.notation)}) for "
                           f"{deal.action_token(a)}, but the line gives {tok}")

@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import cast
 
 from .core.deal import variant_class
 from .core.errors import TarotError
@@ -170,17 +171,18 @@ class Tournament:
         k = len(self.bots)
         m = self.metric
         figure = br.gain if self.with_field else br.mean_per_seat
-        means = [figure(e, metric=m) for e in range(k)]
+        # every entry sits in some seat of every board: a mean over all its seats is never None
+        means = [cast(float, figure(e, metric=m)) for e in range(k)]
         sources = next(iter(br.by_source.values()))
         role_names = sorted({r for rs in br.roles.values() for r in rs})
         role_means = [{r: figure(e, role=r, metric=m) for r in role_names} for e in range(k)]
         for e in range(k):
             self.scores[e].add(means[e])
             for src in sources:
-                self.sources[e].setdefault(src, Running()).add(figure(e, source=src))
-            for r, m in role_means[e].items():
-                if m is not None:
-                    self.roles[e].setdefault(r, Running()).add(m)
+                self.sources[e].setdefault(src, Running()).add(cast(float, figure(e, source=src)))
+            for r, x in role_means[e].items():
+                if x is not None:
+                    self.roles[e].setdefault(r, Running()).add(x)
             self.times[e].extend(br.times[e])
         for (i, j), run in self.diffs.items():
             run.add(means[i] - means[j])

@@ -23,6 +23,7 @@ import reprlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import cast
 
 from rich import box
 from rich.console import Console, Group
@@ -33,7 +34,7 @@ from rich.text import Text
 import importlib
 from .core.actions import ACTION_IDS, DONE
 from .core.cards import (
-    FOOL, TRUMP_SUIT, Card, CardSet, card_phrase, cards_of, format_card, mask, parse_card, rank_of,
+    FOOL, TRUMP_SUIT, Card, CardSet, Seat, card_phrase, cards_of, format_card, mask, parse_card, rank_of,
     suit_of,
 )
 from .core.deal import Deal, View, variant_class
@@ -55,16 +56,17 @@ ASCII_FALLBACK = {"→": "->", "−": "-", "–": "-", "—": "--", "…": "..."
                   "×": "x", "±": "+/-", "≥": ">=", "≤": "<=", "«": '"', "»": '"', "’": "'"}
 
 
-def _ascii_fallback(err: UnicodeEncodeError) -> tuple[str, int]:
+def _ascii_fallback(err: UnicodeError) -> tuple[str, int]:
     """Codec error handler: an arrow as ``->``, a letter without its accent (``é`` as ``e``),
     anything else as ``?``."""
     import unicodedata
 
+    e = cast(UnicodeEncodeError, err)  # only output streams are given it (``_encodable``)
     out = []
-    for ch in err.object[err.start:err.end]:
+    for ch in e.object[e.start:e.end]:
         plain = ASCII_FALLBACK.get(ch) or unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
         out.append(plain or "?")
-    return "".join(out), err.end
+    return "".join(out), e.end
 
 
 codecs.register_error("tarot-ascii", _ascii_fallback)
@@ -688,10 +690,11 @@ class PlaySession:
         err.print(f"Error: {message}")
 
     def where(self, deal: Deal) -> str:
+        seat = cast(Seat, deal.to_play)  # asked while the deal is on
         if deal.phase == "play":
-            return f"trick {len(deal.tricks) + 1}, {self.names[deal.to_play]} to play"
+            return f"trick {len(deal.tricks) + 1}, {self.names[seat]} to play"
         phase = {"ecart": "écart", "poignee": "poignée"}.get(deal.phase, deal.phase)  # as the table writes them
-        return f"{phase} phase, {self.names[deal.to_play]} to move"
+        return f"{phase} phase, {self.names[seat]} to move"
 
     def save(self, deal: Deal, number: int) -> None:
         """Save deal ``number`` (1, 2...): to FILE for a one-deal session, else FILE-n (an
@@ -711,14 +714,14 @@ class PlaySession:
     def play_deal(self, deal: Deal) -> None:
         self.narrator.start(deal)
         while not deal.is_over:
-            seat = deal.to_play
+            seat = cast(Seat, deal.to_play)
             if seat == self.me:
                 self.human_turn(deal)
             else:
                 self.push(deal, self.bots[seat].act(deal.view(seat)))
 
     def push(self, deal: Deal, action: int) -> None:
-        seat, phase = deal.to_play, deal.phase
+        seat, phase = cast(Seat, deal.to_play), deal.phase  # the deal is on
         deal.push(action)
         self.narrator.after(deal, seat, phase, action)
 
@@ -787,7 +790,8 @@ class PlaySession:
         seat = rf"\bseat {self.me}"
         if self.script:
             reason = re.sub(seat + r"\b", self.names[self.me], reason)
-            raise ScriptError(f"illegal input {reprlib.repr(line)} ({self.where(self.deal)}): {reason}")
+            where = self.where(cast(Deal, self.deal))  # input is read only while a deal is on
+            raise ScriptError(f"illegal input {reprlib.repr(line)} ({where}): {reason}")
         reason = re.sub(seat + r" does not\b", "you do not", reason)
         reason = re.sub(seat + r" holds\b", "you hold", reason)
         reason = re.sub(seat + r"\b", "you", reason)
@@ -952,14 +956,14 @@ def show_replay(out: Console, record) -> Deal:
                              for st in stacks[per * s:per * (s + 1)])
             out.print(f"{names[s]}'s piles, bottom card first (the top one face up): {piles}")
     for a in record.actions:
-        seat, phase = deal.to_play, deal.phase
+        seat, phase = cast(Seat, deal.to_play), deal.phase  # push refuses an action after the end
         deal.push(a)
         narrator.after(deal, seat, phase, a)
     if deal.is_over:
         end_of_deal(out, deal, names)
     else:
         out.print(f"The record ends before the deal does ({deal.phase} phase, "
-                  f"{names[deal.to_play]} to move).")
+                  f"{names[cast(Seat, deal.to_play)]} to move).")
     assert checked.history == deal.history
     return deal
 

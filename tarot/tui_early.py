@@ -6,6 +6,7 @@ the scoring cards) and the game to 50 (``EarlyFrenchGame``, with its ``end_rule`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from rich.console import Console
 from rich.text import Text
@@ -13,7 +14,7 @@ from rich.text import Text
 from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_phrase, format_card, mask, suit_of
 from .core.deal import Deal, View
 from .tui import Guide, card_items, in_display_order, plural, print_fitted, wrapped
-from .variants.early_french import CARD_VALUES, EarlyFrenchGame
+from .variants.early_french import CARD_VALUES, EarlyFrenchDeal, EarlyFrenchGame
 
 TABLE_TEXT = {
     "du_coeur_s6": "the Fool 5, XXI and I 4, Kings 4, Queens 3, Cavaliers 2, Jacks 1",
@@ -33,22 +34,23 @@ class EarlyFrenchGuide(Guide):
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
+        ed = cast("EarlyFrenchDeal", deal)
         n = deal.notation
         said = state.get("consolations", 0)
-        for _, giver, receiver, card in deal.consolations[said:]:
+        for _, giver, receiver, card in ed.consolations[said:]:
             if card == FOOL:
                 out.print(Text(f"{names[giver]} won no trick: the Fool is surrendered to "
                                f"{names[receiver]}.", style="magenta"))
             else:
                 out.print(Text(f"{names[giver]} gives {names[receiver]} {card_phrase(card, n)} "
-                               f"for the Fool played to trick {deal.fool_trick + 1}.",
+                               f"for the Fool played to trick {ed.fool_trick + 1}.",
                                style="magenta"))
-        state["consolations"] = len(deal.consolations)
-        if deal.debt and not state.get("owed"):
-            out.print(Text(f"{names[deal.fool_owner]} has won nothing yet: the card owed to "
-                           f"{names[deal.fool_receiver]} for the Fool is given after his first "
+        state["consolations"] = len(ed.consolations)
+        if ed.debt and not state.get("owed"):
+            out.print(Text(f"{names[ed.fool_owner]} has won nothing yet: the card owed to "
+                           f"{names[ed.fool_receiver]} for the Fool is given after his first "
                            "trick won.", style="magenta"))
-        state["owed"] = deal.debt
+        state["owed"] = ed.debt
 
     def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         if view.phase == "consolation":
@@ -61,7 +63,7 @@ class EarlyFrenchGuide(Guide):
                     width: int | None = None) -> list:
         if view.phase != "consolation":
             return []
-        pile = deal.piles[view.seat] & ~1  # the cards he has won, his own knowledge
+        pile = cast("EarlyFrenchDeal", deal).piles[view.seat] & ~1  # the cards he has won, his own knowledge
         # the ones he may give are marked, as the cards to choose are in every other phase
         items = card_items(in_display_order(pile, deal.card_power), mask(view.legal_actions), deal.notation)
         lines = wrapped("Cards you have won: ", items, width)
@@ -106,13 +108,14 @@ class EarlyFrenchGuide(Guide):
         return out
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        ed = cast("EarlyFrenchDeal", deal)
         r = deal.result()
         values = CARD_VALUES[deal.options["scoring_table"]]
         base = int(deal.options["card_count_baseline"])
         out.print(f"Each hand scores its cards won less {base}, plus its scoring cards "
                   f"({TABLE_TEXT[deal.options['scoring_table']]}).")
         for s in range(deal.players):
-            pile = deal.piles[s]
+            pile = ed.piles[s]
             scoring = [c for c in in_display_order(pile, deal.card_power) if values[c]]
             what = ", ".join(f"{format_card(c, deal.notation)} {values[c]}" for c in scoring) or "none"
             won = pile.bit_count()
@@ -122,15 +125,16 @@ class EarlyFrenchGuide(Guide):
                               f"{r.card_points[s]} ({what})", "    ")
 
     def after_deal(self, out: Console, deal: Deal, names: Sequence[str], state: dict) -> bool:
+        ed = cast("EarlyFrenchDeal", deal)
         game = state.get("game")
         if game is None:
             game = state["game"] = EarlyFrenchGame(deal.options, dealer=deal.dealer)
         game.dealer = deal.dealer
         before = list(game.totals)
-        game.add_scores(deal.result().scores, deal.running_scores())
+        game.add_scores(deal.result().scores, ed.running_scores())
         if game.is_over and game.result().how == "instant":
             # the hand counts as it stood when the target was reached, not as it ended
-            running = deal.running_scores()
+            running = ed.running_scores()
             k = next(i for i, m in enumerate(running)
                      if max(b + x for b, x in zip(before, m)) >= game.target)
             when = f"after trick {k + 1}" if k < len(deal.tricks) else "at the end of the hand"

@@ -8,18 +8,23 @@ count at the end: the taker's points against the target set by his bouts, then t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from rich.console import Console
 from rich.text import Text
 
 from .core.actions import DONE, PASS
 from .core.cards import (
-    BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_name, cards_of, format_card, mask, suit_of,
+    BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, Seat, card_name, cards_of, format_card, mask, suit_of,
 )
 from .core.counting import FRENCH_TARGETS, reduced_total
 from .core.deal import Deal, View
 from .core.ledger import Payment
 from .tui import Guide, card_items, in_display_order, pending_cards, plural, print_fitted, wrapped
+
+if TYPE_CHECKING:
+    from .variants.french import FrenchDeal
+    from .variants.french_2p import French2pDeal
 
 BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
              "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
@@ -70,7 +75,7 @@ def _count_lines(deal, names: Sequence[str], contract: str, pile: int, halves: i
     return out
 
 
-def _chelem_words(deal: Deal, ch: int) -> str:
+def _chelem_words(deal: FrenchDeal, ch: int) -> str:
     """Which chelem the term ``ch`` of the count is (positive: the taker's side receives it)."""
     if deal.chelem:
         return "chelem announced and made" if ch > 0 else "chelem announced and not made"
@@ -90,59 +95,63 @@ class FrenchGuide(Guide):
     decline_first = frozenset({"chelem"})
 
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
-        out.print(f"{plural(deal.HAND, 'card')} to each player, {deal.CHIEN} to the chien. "
+        fd = cast("FrenchDeal", deal)
+        out.print(f"{plural(fd.HAND, 'card')} to each player, {fd.CHIEN} to the chien. "
                   f"{names[(deal.dealer + 1) % deal.players]} speaks first.")
-        tell_annulment(out, deal, names)
+        tell_annulment(out, fd, names)
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
+        fd = cast("FrenchDeal", deal)
         name, n = names[seat], deal.notation
         if phase == "bid":
             out.print(f"{name} passes." if action == PASS else f"{name} bids {_bid_name(deal, action)}.")
-            if deal.phase != "bid" and not deal.is_over:
-                out.print(Text(f"{names[deal.taker]} takes: {_bid_name(deal, deal.contract)}.", style="bold"))
+            if deal.phase != "bid" and not deal.is_over:  # bidding has ended with a contract
+                taker = cast(Seat, fd.taker)
+                out.print(Text(f"{names[taker]} takes: {_bid_name(deal, fd.contract)}.", style="bold"))
             elif deal.is_over and deal.result().info.get("all_passed"):
                 out.print("Everyone passed: the cards are thrown in and the next dealer deals.")
         elif phase == "call":
             # the person who holds it knows (and so does a replay, which shows every hand)
-            holder = next((s for s in sorted(reveal) if deal.hands[s] >> deal.called & 1), None)
+            called = cast(Card, fd.called)  # the card just called
+            holder = next((s for s in sorted(reveal) if deal.hands[s] >> called & 1), None)
             known = ("no one knows who until it is played" if holder is None else
                      f"{names[holder]} holds it, which nobody else knows until it is played"
-                     if holder != deal.taker else
+                     if holder != fd.taker else
                      f"it is {names[holder]}'s own: he plays alone, which nobody else knows until it is played")
-            out.print(f"{name} calls the {card_name(deal.called, n)}: its holder is his partner ({known}).")
+            out.print(f"{name} calls the {card_name(called, n)}: its holder is his partner ({known}).")
         elif phase == "ecart":
             if action != DONE and deal.phase == "ecart" and deal.to_play == seat:
                 return
-            trumps = [cs for s, a, cs in deal.shown if s == seat and a == DONE]
-            what = _cards(deal.ecart, deal) if seat in reveal else plural(deal.ecart.bit_count(), "card")
+            trumps = [cs for s, a, cs in fd.shown if s == seat and a == DONE]
+            what = _cards(fd.ecart, deal) if seat in reveal else plural(fd.ecart.bit_count(), "card")
             out.print(f"{name} makes the écart: {what}."
                       + (f" Trumps put in it are shown: {_cards(trumps[-1], deal)}." if trumps else ""))
         elif phase == "chelem" and action != DONE:  # no announcement, nothing said (as at a table)
             out.print(Text(f"{name} announces a chelem and will lead.", style="magenta"))
         elif phase in ("poignee", "show"):
             said = state.get("shown", 0)
-            for s, a, cs in deal.shown[said:]:
+            for s, a, cs in fd.shown[said:]:
                 tok = deal.action_token(a)
                 if tok in POIGNEE_NAMES:
                     out.print(Text(f"{names[s]} shows {POIGNEE_NAMES[tok]}: {_cards(cs, deal)}.",
                                    style="magenta"))
-            state["shown"] = len(deal.shown)
-        if deal.phase not in ("bid", "call") and deal.chien and not state.get("chien_said"):
+            state["shown"] = len(fd.shown)
+        if deal.phase not in ("bid", "call") and fd.chien and not state.get("chien_said"):
             state["chien_said"] = True
-            if deal.chien_shown:
-                out.print(Text(f"The chien is shown: {_cards(deal.chien, deal)}; "
-                               f"{names[deal.taker]} takes it.", style="bold"))
-            elif deal.contract is not None and not deal.is_over:
-                goes = "the taker's" if deal.action_token(deal.contract) == "garde_sans" else "the defence's"
+            if fd.chien_shown:
+                out.print(Text(f"The chien is shown: {_cards(fd.chien, deal)}; "
+                               f"{names[cast(Seat, fd.taker)]} takes it.", style="bold"))
+            elif fd.contract is not None and not deal.is_over:
+                goes = "the taker's" if deal.action_token(fd.contract) == "garde_sans" else "the defence's"
                 out.print(f"The chien stays face down: it counts at the end as {goes}.")
-        if phase == "play" and deal.called is not None and not state.get("partner_said") and deal.revealed:
+        if phase == "play" and fd.called is not None and not state.get("partner_said") and fd.revealed:
             state["partner_said"] = True
-            p = deal.partner
+            p, taker = fd.partner, cast(Seat, fd.taker)
             k = len(deal.tricks) + (1 if deal.trick else 0)  # the trick the card went to
-            out.print(Text(f"{names[seat]} plays the {card_name(deal.called, n)} in trick {k}: "
-                           + (f"{names[p]} is {names[deal.taker]}'s partner." if p is not None
-                              else f"{names[deal.taker]} plays alone."), style="magenta"))
+            out.print(Text(f"{names[seat]} plays the {card_name(fd.called, n)} in trick {k}: "
+                           + (f"{names[p]} is {names[taker]}'s partner." if p is not None
+                              else f"{names[taker]} plays alone."), style="magenta"))
 
     def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         ph = view.phase
@@ -164,7 +173,9 @@ class FrenchGuide(Guide):
             names = " or ".join(f"`{deal.action_token(a)}`" for a in view.legal_actions if a != DONE)
             return f"Declare a poignée before your first card? ({names}, or `done`)"
         if ph == "show":
-            left = deal.pending[2] - deal.pending[3].bit_count() - len(chosen)
+            # (declaration, eligible, needed, chosen, last): set while a poignée is shown
+            pending = cast(tuple, cast("FrenchDeal", deal).pending)
+            left = pending[2] - pending[3].bit_count() - len(chosen)
             so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
             return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump' if chosen else 'trump')}."
         return super().header(deal, view, chosen, names)
@@ -213,7 +224,7 @@ class FrenchGuide(Guide):
             out.append("A chelem, per defender: announced and made +400; announced and failed "
                        "−200; made without announcing +200. The announcer leads the first trick.")
         elif ph in ("poignee", "show"):
-            sizes = deal.POIGNEE_SIZES
+            sizes = cast("FrenchDeal", deal).POIGNEE_SIZES
             shows = ("shows exactly" if deal.options["poignee_show_exact"] == "true" else
                      "shows every trump you hold, at least")
             out.append(f"A poignée {shows} {sizes[0]}, {sizes[1]} or {sizes[2]} trumps (simple "
@@ -263,11 +274,12 @@ class FrenchGuide(Guide):
             return (f"{BID_NAMES[info['contract']].split(' (')[0]} {made}: {info['points']} points with "
                     f"{plural(info['bouts'], 'bout')} against {info['target']}")
         if p.reason == "chelem" and info:
-            return _chelem_words(deal, info["chelem"])
+            return _chelem_words(cast("FrenchDeal", deal), info["chelem"])
         return {"petit_au_bout": "petit au bout", "poignee": "poignée",
                 "game": "the deal won"}.get(p.reason, p.reason)
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        fd = cast("FrenchDeal", deal)
         info = deal.result().info
         if info.get("all_passed"):
             out.print("All passed: no score.")
@@ -276,28 +288,28 @@ class FrenchGuide(Guide):
             out.print(f"Annulled ({info['annulled'].replace('_', ' ')}): no score.")
             return
         taker, contract = info["taker"], info["contract"]
-        pile, defence = deal.camp_piles()
+        pile, defence = fd.camp_piles()
         bouts = pile & BOUTS
         mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[contract]
-        side = names[taker] + ("" if deal.players != 5 or deal.partner is None else
-                               f" and {names[deal.partner]}")
+        side = names[taker] + ("" if deal.players != 5 or fd.partner is None else
+                               f" and {names[fd.partner]}")
         where = {"garde_sans": " with the chien", "garde_contre": ""}.get(contract, " with the écart")
         notes = ["the chien going to the defence"] if contract == "garde_contre" else []
-        if deal.players == 5 and deal.partner is None and deal.called is not None:
-            held = "in the chien" if deal.chien >> deal.called & 1 else "his own"
-            out.print(f"The {card_name(deal.called, deal.notation)} called was {held}: "
+        if deal.players == 5 and fd.partner is None and fd.called is not None:
+            held = "in the chien" if fd.chien >> fd.called & 1 else "his own"
+            out.print(f"The {card_name(fd.called, deal.notation)} called was {held}: "
                       f"{names[taker]} played alone, one against four.")
         # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received);
         # a camp that won nothing else has no card to give: the other gets the half point only
         # (excuse_exchange_impossible)
-        keeper = defence if deal.adj > 0 else pile
-        cards = pile.bit_count() + deal.adj
-        if deal.adj and not keeper & ~1:
+        keeper = defence if fd.adj > 0 else pile
+        cards = pile.bit_count() + fd.adj
+        if fd.adj and not keeper & ~1:
             cards = pile.bit_count()
             notes.append("plus a half point for the Excuse the defence kept, having no card to give for it"
-                         if deal.adj > 0 else "the Excuse counting 4, with no card to give for it")
-        elif deal.adj:
-            notes.append("counting a card received for the Excuse" if deal.adj > 0 else
+                         if fd.adj > 0 else "the Excuse counting 4, with no card to give for it")
+        elif fd.adj:
+            notes.append("counting a card received for the Excuse" if fd.adj > 0 else
                          "less a card given for the Excuse")
         out.print(f"{side} ({BID_NAMES[contract]}) won {plural(cards, 'card')}{where}"
                   + (f" ({'; '.join(notes)})" if notes else "") + ": "
@@ -322,7 +334,7 @@ class FrenchGuide(Guide):
             terms.append((won, f"{info['poignee']} poignée"))
         ch = info["chelem"]
         if ch:
-            terms.append((1 if ch > 0 else -1, f"{abs(ch)} {_chelem_words(deal, ch)}"))
+            terms.append((1 if ch > 0 else -1, f"{abs(ch)} {_chelem_words(fd, ch)}"))
         amount = info["amount"]
         # written for the side that receives: its gains first, then what it gives back
         to = 1 if amount >= 0 else -1
@@ -338,7 +350,8 @@ class FrenchGuide(Guide):
                   f"{' (the taker loses)' if d < 0 else ''}.")
 
 
-def tell_annulment(out: Console, deal: Deal, names: Sequence[str], among: str = "") -> None:
+def tell_annulment(out: Console, deal: FrenchDeal | French2pDeal, names: Sequence[str],
+                   among: str = "") -> None:
     """Say why a deal annulled by ``petit_rule`` is (the holder's Petit is shown)."""
     why = deal.result().info.get("annulled") if deal.is_over else None
     if why == "petit_sec":
@@ -359,7 +372,7 @@ class French2pGuide(Guide):
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
         out.print("21 cards to each hand and six piles of three to each player, the top card face "
                   f"up. {names[1 - deal.dealer]} leads.")
-        tell_annulment(out, deal, names, "among his hand and face-up pile cards, ")
+        tell_annulment(out, cast("French2pDeal", deal), names, "among his hand and face-up pile cards, ")
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
@@ -388,7 +401,8 @@ class French2pGuide(Guide):
     def card_choices(self, deal: Deal, cards: Sequence[int]) -> list[int]:
         """The face-up pile cards first, pile by pile as the row above the hand shows them,
         then the hand's."""
-        ups = [c for c in deal.view(deal.to_play).extra["face_up"][deal.to_play] if c in cards]
+        seat = cast(Seat, deal.to_play)
+        ups = [c for c in deal.view(seat).extra["face_up"][seat] if c in cards]
         return ups + in_display_order([c for c in cards if c not in ups], deal.card_power)
 
     def help(self, deal: Deal, seat: int) -> list[str]:

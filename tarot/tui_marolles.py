@@ -190,7 +190,7 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
 # ---------------------------------------------------------------------------------------
 # The rules of each decision
 # ---------------------------------------------------------------------------------------
-def _rules_help(deal: Deal, seat: int) -> list[str]:
+def _rules_help(deal: MarollesDeal, seat: int) -> list[str]:
     """The rules that bear on the seat's decision now (Marolles, RULES.md §1, §2, §1.10)."""
     v = deal.view(seat)
     n, o = deal.notation, deal.options
@@ -348,12 +348,13 @@ class MarollesGuide(Guide):
     }
 
     def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
+        md = cast("MarollesDeal", deal)
         entries = deal.ledger.entries
         cut = [e for e in entries if e.reason == "cut"]
         notes = []
         if cut:
             notes.append(f"The declarations row includes the cut card: {names[cut[0].payee]} received "
-                         f"{cut[0].amount} M from each for {format_card(deal.cut_card, deal.notation)}, "
+                         f"{cut[0].amount} M from each for {format_card(md.cut_card, deal.notation)}, "
                          "a Tarot.")
         back: dict[int, int] = {}
         for e in entries:
@@ -366,17 +367,19 @@ class MarollesGuide(Guide):
         return "\n".join(notes) or None
 
     def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
-        cut, n = deal.cut_card, deal.notation
+        md = cast("MarollesDeal", deal)
+        cut, n = md.cut_card, deal.notation
         if getattr(deal, "MORT", False):  # (first: the cut card's payment follows its line)
-            out.print(f"{plural(len(deal.mort_cards), 'card')} are dealt face down to le Mort; one "
+            out.print(f"{plural(len(md.mort_cards), 'card')} are dealt face down to le Mort; one "
                       "joins each trick.")
         out.print(f"Cut card: {format_card(cut, n)} ({card_name(cut, n)}), shown to all and "
                   f"dealt to {names[deal.dealer]}.")
 
     def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
                 seat: int, phase: str, action: int, state: dict) -> None:
-        self._event(out, deal, names, reveal, seat, phase, action, state)
-        self._forfeits(out, cast("MarollesDeal", deal), names, phase, state)
+        md = cast("MarollesDeal", deal)
+        self._event(out, md, names, reveal, seat, phase, action, state)
+        self._forfeits(out, md, names, phase, state)
 
     def _forfeits(self, out: Console, deal: MarollesDeal, names: Sequence[str], phase: str,
                   state: dict) -> None:
@@ -419,7 +422,7 @@ class MarollesGuide(Guide):
                                  "  ", "magenta")
         state["tricks"] = k
 
-    def _event(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
+    def _event(self, out: Console, deal: MarollesDeal, names: Sequence[str], reveal: set[int],
                seat: int, phase: str, action: int, state: dict) -> None:
         name, n = names[seat], deal.notation
         if phase == "discard":
@@ -495,7 +498,7 @@ class MarollesGuide(Guide):
         return super().header(deal, view, chosen, names)
 
     def help(self, deal: Deal, seat: int) -> list[str]:
-        return _rules_help(deal, seat)
+        return _rules_help(cast("MarollesDeal", deal), seat)
 
     def marked_cards(self, deal: Deal, view: View) -> CardSet:
         """With revokes allowed every card may be played: the ones that keep the obligations
@@ -530,6 +533,7 @@ class MarollesGuide(Guide):
         return tok
 
     def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+        md = cast("MarollesDeal", deal)
         r = deal.result()
         if "redeal" in r.info:
             out.print(f"The hand was annulled: {names[r.info['redeal']]} was granted a redeal.")
@@ -544,7 +548,7 @@ class MarollesGuide(Guide):
             out.print(f"For the Fool kept in trick {r.info['fool_kept'][1] + 1}, {names[owner]} gave "
                       f"{names[winner]} {what} before the count (fool_exchange=give_empty_card).")
         for s in range(deal.players):
-            lines, total = explain_packets(deal.piles[s], deal.notation)
+            lines, total = explain_packets(md.piles[s], deal.notation)
             out.print(Text(f"{names[s]}: {r.card_points[s]} points", style="bold"))
             for line in lines:
                 print_fitted(out, line, "    ")
@@ -553,7 +557,7 @@ class MarollesGuide(Guide):
         if "mort_pile" in r.info:
             # named, the card never turned up too: the players' points leave them all out
             n = deal.notation
-            never = mask(deal.mort_cards[deal.TRICKS:])
+            never = mask(md.mort_cards[md.TRICKS:])
             cards = in_display_order(r.info["mort_pile"], suit_power)
 
             what = ", ".join(format_card(c, n) + (" (never turned up)" if never >> c & 1 else "")

@@ -27,8 +27,10 @@ treated as a random draw of its size from that pool.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import cast
 
-from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
+from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of
 from ..core.deal import View
 from ..core.tricks import SUIT_OF as _SUIT
 from ..variants.early_french import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, winning_index
@@ -96,14 +98,14 @@ class _Turn:
         seen = v.hand
         for leader, cards, _ in v.tricks:
             seen |= self._voids(leader, cards)
-        seen |= self._voids(v.leader, v.trick) if v.trick else 0
+        seen |= self._voids(cast(Seat, v.leader), v.trick) if v.trick else 0  # a trick in play has a leader
         self.pool = FULL_PACK & ~seen
         self.pool_size = self.pool.bit_count()
         k = len(v.trick)
         self.followers = [(v.seat + self.step * i) % n for i in range(1, n - k)]
         self.on_table = sum(values[c] for c in v.trick)
 
-    def _voids(self, leader: int, cards: tuple[int, ...]) -> CardSet:
+    def _voids(self, leader: int, cards: Sequence[Card]) -> CardSet:
         """Record the voids a trick shows; return its cards as a set."""
         m = 0
         for c in cards:
@@ -181,13 +183,13 @@ class _Turn:
         left = v.hand.bit_count()
         return -cost - self.bot.FOOL_KEEP * min(1.0, (left - 1) / 4)
 
-    def choose(self, legal: list[int]) -> int:
+    def choose(self, legal: Sequence[int]) -> int:
         best, best_v = None, -1e9
         for c in legal:
             val = self.fool_value() if c == FOOL else self.value(c)
             if val > best_v + 1e-9:
                 best, best_v = c, val
-        return best
+        return cast(int, best)  # legal is not empty, and every value is above -1e9
 
 
 RULE_BOTS["early-french"] = EarlyFrenchRuleBot

@@ -30,6 +30,7 @@ counts more, since a bout moves the target by 5 or 10 points.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
 from ..core.counting import reduced_total
@@ -81,7 +82,7 @@ class French2pRuleBot:
             return self._answer(view.trick[0], legal, keep_fool)
         return self._lead(view, me, legal, keep_fool)
 
-    def _answer(self, lead: Card, legal: tuple[int, ...], keep_fool: float) -> int:
+    def _answer(self, lead: Card, legal: Sequence[int], keep_fool: float) -> int:
         """Second to play: the trick's outcome is known for each card."""
         best, best_v = legal[0], None
         for c in legal:
@@ -95,7 +96,7 @@ class French2pRuleBot:
                 best, best_v = c, v
         return best
 
-    def _lead(self, v: View, me: int, legal: tuple[int, ...], keep_fool: float) -> int:
+    def _lead(self, v: View, me: int, legal: Sequence[int], keep_fool: float) -> int:
         """Leading: the chance that the opponent cannot beat each card."""
         opp = 1 - me
         seen = v.hand | v.table[0] | v.table[1]
