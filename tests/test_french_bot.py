@@ -60,3 +60,30 @@ def test_the_defence_leads_low_into_the_takers_void():
     play(deal, "2C T2 T20 3C  2H KH 3H 4H")
     assert deal.to_play == 3 and deal.view(3).taker == 1
     assert C("KC") in deal.legal_actions() and act(deal) == C("6C")
+
+
+def test_the_taker_keeps_his_best_trump_when_a_low_one_takes_a_trick_without_honours():
+    # East (0) leads 2H; the taker, void in hearts, must trump: the 21 is the only sure winner,
+    # but the trick holds no honour, so his lowest trump takes it
+    deal = deal_with("fft-4p", {0: "2H", 1: "T21 T5"}, chien="2S 3S 4S 5S 6S 7S", void={1: "SH"},
+                     dealer=3)
+    bid(deal, ["pass", "prise", "pass", "pass"])
+    to_play(deal)
+    play(deal, "2H")
+    legal = deal.legal_actions()
+    assert deal.to_play == 1 and C("T21") in legal
+    assert act(deal) == min(c for c in legal if c != 0) != C("T21")
+
+
+def test_a_defender_does_not_put_an_honour_where_the_taker_has_shown_he_trumps():
+    # the taker (1) trumped clubs at the first trick; North (3) leads 10C at the third, and East
+    # (0) keeps his Queen (the only club he has that beats the 10) for a trick the taker cannot
+    # cut, and plays his lowest club, where the old bot gave the Queen
+    deal = deal_with("fft-4p", {0: "2C QC 6C 4H", 1: "T2 2H", 2: "3C 3H JC", 3: "4C KH 10C CC"},
+                     chien="2S 3S 4S 5S 6S 7S", void={1: "SC"}, dealer=3)
+    bid(deal, ["pass", "prise", "pass", "pass"])
+    to_play(deal)
+    play(deal, "2C T2 3C 4C  2H 3H KH 4H  10C")
+    legal = deal.legal_actions()
+    assert deal.to_play == 0 and C("QC") in legal and C("JC") not in legal and C("CC") not in legal
+    assert act(deal) == min(legal) != C("QC")  # his lowest club

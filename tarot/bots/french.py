@@ -14,7 +14,9 @@ its ``View`` alone (no search, no look at hidden cards).
   winning side, which is usually the taker's).
 * **Play**: win a trick the opponents lead as cheaply as possible; when a partner is winning
   and cannot be beaten (only the camp left to play, or the best trump), give him points;
-  otherwise play the card that loses least; the Excuse saves an honour in a lost trick and is
+  otherwise play the card that loses least (the taker takes a trick without honours with his
+  lowest winning card, keeping the best trumps; an honour is not put where an opponent still to
+  play has shown he can trump); the Excuse saves an honour in a lost trick and is
   never kept to the last trick; the Petit is played when it is safe or would be lost anyway.
 * **Leads**: the taker draws trumps with the best trump out, never a lower one; a low card
   into a suit an opponent has shown void in; then Kings, and for the taker's camp any master
@@ -248,16 +250,38 @@ class FrenchRuleBot:
             # points to the camp, the Petit too (safe now); never the 21, which cannot be lost
             return max(non_excuse, key=lambda c: (-1 if c == MONDE else _VALUE[c], -c))
         if winning:
-            safe = [c for c in winning if camp_after or c > 21 or not out_trumps & ~((2 << c) - 1)]
+            # safe: the camp alone after, a suit card no later opponent has shown he can trump,
+            # or the best trump out
+            cut = not camp_after and self.cut_after(view, led, mates)
+            safe = [c for c in winning if camp_after or (c > 21 and not cut)
+                    or (c <= 21 and not out_trumps & ~((2 << c) - 1))]
             if PETIT in safe and camp_after:
                 return PETIT  # trumping with the Petit where nobody can overtrump saves it
-            choice = min(safe or winning, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
-            if safe or sum(_VALUE[c] for c in real) or _VALUE[choice] == 0:
+            points = sum(_VALUE[c] for c in real)
+            pool = safe or winning
+            if view.seat == view.taker and safe and not points:
+                pool = winning  # no honour to take: the lowest card that wins, the best trumps kept
+            choice = min(pool, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
+            if safe or points or _VALUE[choice] == 0:
                 return choice
         cheapest = min(non_excuse, key=lambda c: (_VALUE[c], c == PETIT, c))
         if FOOL in legal and (_VALUE[cheapest] > 0 or tricks_left <= 2):
             return FOOL
         return cheapest
+
+    @staticmethod
+    def cut_after(view: View, led: int, mates: set[int]) -> bool:
+        """Whether an opponent still to play in the trick has shown a void in the suit ``led``
+        and may still hold a trump (``sampling.french_voids``)."""
+        if led == TRUMP_SUIT:
+            return False
+        n, suit = view.players, SUIT_MASKS[led]
+        voids = french_voids(view)
+        for i in range(len(view.trick) + 1, n):
+            o = (cast(int, view.leader) + i) % n
+            if o not in mates and voids[o] & suit == suit and voids[o] & TRUMPS != TRUMPS:
+                return True
+        return False
 
     def chelem_run(self, view: View) -> bool:
         """Whether this seat's camp has won every trick so far (the Excuse then waits for the
