@@ -339,6 +339,8 @@ class Readings:
         #: B - A per deal at each position from the dealer: the total, the card points won.
         self.position = [Running() for _ in range(players)]
         self.position_points = [Running() for _ in range(players)]
+        #: B - A per deal in the number of players at or above par (variants with a par).
+        self.winners = Running()
 
     @property
     def n(self) -> int:
@@ -361,6 +363,8 @@ class Readings:
             sa, sb = self._seat(a, pos, self.a.step), self._seat(b, pos, self.b.step)
             self.position[pos].add(b.scores[sb] - a.scores[sa])
             self.position_points[pos].add(b.card_points[sb] - a.card_points[sa])
+        if a.winners is not None and b.winners is not None:
+            self.winners.add(b.winners - a.winners)
 
     def _seat(self, s: DealSummary, pos: int, step: int) -> int:
         """The seat at ``pos`` from the dealer, in the order of play."""

@@ -284,3 +284,24 @@ def test_a_bad_reading_is_refused_before_any_deal(options, reading, message):
         sim.compare(V, 10**9, 1, options, reading)
     with pytest.raises(TarotError, match="different numbers of players"):
         sim.compare("early-french", 10, 1, {"players": "4"}, {"players": "5"})
+
+
+def test_a_lower_par_makes_more_winners_and_the_comparison_says_so():
+    # par 24 of 74 card points: two players at or above it more often, and now and then three
+    from tarot.tui import comparison_tables
+
+    r = sim.Readings(3)
+    pairs = list(sim.compare(V, 200, 6, None, {"par_points": "24"}, ["rule"]))
+    for a, b in pairs:
+        r.add(a, b)
+    assert math.isclose(r.winners.mean, statistics.mean(b.winners - a.winners for a, b in pairs))
+    assert r.winners.n == 200 and r.winners.ci95[0] > 0
+    assert all(b.winners >= a.winners for a, b in pairs)       # the same card points, a lower bar
+    text = [x for x in comparison_tables(r, V) if isinstance(x, str)]
+    assert any(x.startswith("Deals by number of players at or above par: A 1 winner") and
+               "Players at or above par per deal, B - A: +" in x for x in text)
+    french = sim.Readings(4)
+    for a, b in sim.compare("fft-4p", 5, 6, None, {"excuse_last_trick": "to_trick_winner"}):
+        french.add(a, b)
+    assert french.winners.n == 0                                # no par in French Tarot
+    assert not any("at or above par" in x for x in comparison_tables(french, "fft-4p") if isinstance(x, str))
