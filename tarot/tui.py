@@ -515,7 +515,8 @@ def commands(deal: Deal, legal: Sequence[int]) -> str:
     named = [deal.action_token(a) for a in legal if a >= 78]
     names = f", an action name ({', '.join(named)})" if named else ""
     return (f"Type a card (KS, 10{n.suit_letters[2]}, T21, {n.fool_token}), a number from the choices"
-            f"{names}; or help, hand, clear (forget cards chosen so far), quit.")
+            f"{names}; or help, hint (what the rule bot would do), hand, clear (forget cards chosen "
+            "so far), quit.")
 
 
 def phase_help(deal: Deal, seat: int) -> list[str]:
@@ -750,6 +751,9 @@ class PlaySession:
                 for text in phase_help(deal, self.me):
                     self.out.print(text)
                 continue
+            if len(words) == 1 and cmd == "hint":
+                self.hint(deal, chosen)
+                continue
             if len(words) == 1 and cmd == "hand":
                 show = True
                 continue
@@ -764,6 +768,25 @@ class PlaySession:
                 self.refuse(line.strip(), str(e))
                 continue
             show = True
+
+    def hint(self, deal: Deal, chosen: Sequence[int]) -> None:
+        """What the game's rule bot would do in the person's place, from the person's view
+        alone (after the cards chosen so far, in a phase that takes several); nothing is played."""
+        from .bots import make_bot
+
+        probe = deal
+        if chosen:
+            probe = deal.copy()
+            for c in sorted(chosen):  # in the order ``apply`` pushes them
+                probe.push(c)
+        if probe.to_play != self.me:  # cannot happen: a choice is pushed once it is complete
+            return
+        action = make_bot("rule", seed=len(deal.history)).act(probe.view(self.me))
+        what = card_phrase(action, deal.notation) if action < 78 else deal.action_token(action)
+        choices = self.choices(deal, chosen)
+        number = f", choice {choices.index(action) + 1}" if action in choices else ""
+        self.out.print(Text(f"Hint: the rule bot, seeing only what you see, would choose {what}{number}. "
+                            "It plays by simple rules (docs/bots.md); the choice is yours.", style="cyan"))
 
     def confirmed(self, deal: Deal, action: int) -> bool:
         """Whether ``action`` may be pushed at once. A card that breaks the duty to follow or to

@@ -815,3 +815,22 @@ def test_simulate_compare_plays_each_deal_under_both_readings():
                           (["-c", "ultimo_fail"], "--compare: option 'ultimo_fail' is not of the form")):
         bad = invoke("simulate", "marolles-1637", "--deals", 3, *args)
         assert bad.exit_code == 2 and message in " ".join(bad.stderr.split()), bad.output
+
+
+@pytest.mark.parametrize("variant, seed", [(V, 3), ("fft-4p", 5), ("early-french", 2)])
+def test_hint_names_the_rule_bots_choice_and_changes_nothing(variant, seed):
+    plain = invoke("play", variant, "--seed", seed, "--script", input="1\n" * 400)
+    hinted = invoke("play", variant, "--seed", seed, "--script", input="hint\n1\n" * 400)
+    assert plain.exit_code == hinted.exit_code == 0
+    hints = [ln for ln in hinted.stdout.splitlines() if ln.startswith("Hint: ")]
+    assert len(hints) >= 10                                     # at every decision of the person
+    assert [ln for ln in hinted.stdout.splitlines() if not ln.startswith("Hint: ")] == plain.stdout.splitlines()
+    assert all(re.search(r"would choose .+, choice \d+\. It plays by simple rules", h) for h in hints[:5])
+
+
+def test_hint_in_a_discard_counts_the_cards_already_chosen():
+    # seed 3: South deals and discards four; with JS chosen, the hint is another card
+    res = invoke("play", "--seed", 3, input="JS\nhint\nquit\n")
+    hint = next(ln for ln in res.stdout.splitlines() if ln.startswith("Hint: "))
+    assert "(JS)" not in hint and re.search(r"would choose the .+ \(\w+\), choice \d+\.", hint)
+    assert "hint (what the rule bot would do)" in invoke("play", "--seed", 3, input="help\nquit\n").stdout
