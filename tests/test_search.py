@@ -24,7 +24,10 @@ from tarot.bots.search import (
     solve_actions, tricks_left,
 )
 from tarot.core.actions import ACKNOWLEDGE_REVOKE
-from tarot.core.cards import BOUTS, KINGS, NUM_CARDS, SUIT_MASKS, TRUMPS, cards_of, suit_of
+from tarot.core.cards import (
+    BOUTS, KINGS, NUM_CARDS, SUIT_MASKS, TRUMPS, cards_of, mask, parse_cards, suit_of,
+)
+from tarot.core.counting import COUNTING_CARDS
 from tarot.core.deal import variant_class
 
 V = "marolles-1637"
@@ -624,6 +627,89 @@ def test_transposition_table_changes_no_value(variant):
             deal.push(a)
             assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None, False, None), (seed, a)
             deal.pop()
+
+
+#: Marolles readings that change what the rest of a deal pays: the Fool's exchange (which
+#: reads whether its owner's pile holds an empty card), the Fool's last-trick card, the
+#: Ultimo, two winners, short discards (cards left in hand at the end, forfeits).
+MAROLLES_READINGS = [
+    {},
+    {"fool_exchange": "give_empty_card"},
+    {"fool_exchange": "give_empty_card", "fool_last_trick_card": "to_trick_winner"},
+    {"ultimo_win": "6_plus_1", "ultimo_fail": "1", "fool_not_excused_penalty": "0"},
+    {"two_winner_rule": "dm_literal_top_winner", "dm_tie_split": "each_full"},
+    {"wrong_discard_count": "penalty_1m_and_forfeit", "fool_exchange": "give_empty_card"},
+    {"declaration_timing": "before_own_first_card", "belle_with_7_tarots": "paid_twice"},
+]
+
+
+def marolles_endgame(variant: str, seed: int, tricks: int, extra: int, options: dict):
+    """A ``variant`` deal with ``options`` played at random to ``tricks`` tricks from the end,
+    ``extra`` cards into the trick (None if it ended before: a granted redeal)."""
+    n = variant_class(variant).players_for(options)
+    deal = tarot.new_deal(variant, options, seed=seed, dealer=seed % n)
+    bots = [make_bot("random", seed=seed + s) for s in range(n)]
+    while not deal.is_over and not (deal.phase == "play" and tricks_left(deal) == tricks
+                                    and len(deal.trick) == extra):
+        deal.push(bots[deal.to_play].act(deal.view(deal.to_play)))
+    return None if deal.is_over else deal
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p"])
+def test_marolles_transposition_table_changes_no_value(variant):
+    # Marolles pays as the play goes, so the table keeps values relative to the marques paid
+    # so far: with it, every seat's exact value and every card's are those of plain alpha-beta,
+    # under each reading that changes what the end of a deal pays
+    checked = 0
+    for seed in range(14):
+        options = MAROLLES_READINGS[seed % len(MAROLLES_READINGS)] if variant == "marolles-1637" else (
+            {"mort_card_competes": "true"} if variant == "marolles-2p" and seed % 2 else {})
+        deal = marolles_endgame(variant, seed, 4 + seed % 2, seed % 2, options)
+        if deal is None:
+            continue
+        for seat in range(deal.players):
+            allies = allies_of(deal, seat)
+            plain = _alphabeta(deal, seat, -math.inf, math.inf, allies, None, False, None)
+            assert solve(deal, seat) == plain, (seed, seat, options)
+        mover = deal.to_play
+        allies = allies_of(deal, mover)
+        for a, v in solve_actions(deal, mover).items():
+            deal.push(a)
+            assert v == _alphabeta(deal, mover, -math.inf, math.inf, allies, None, False, None), (seed, a)
+            deal.pop()
+        checked += 1
+    assert checked >= 12
+
+
+def test_marolles_position_key():
+    deal = marolles_endgame("marolles-1637", 3, 4, 0, {})
+    key = deal.position_key()
+    assert key is not None and hash(key) is not None
+    # the same position reached with different marques paid has the same key
+    other = deal.copy()
+    other.ledger.pay(0, 1, 5, "tarot", 0)
+    assert other.position_key() == key
+    # what the count will see of a pile is in it: one card more, empty or a King, changes it
+    for cards in (deal.PACK & ~COUNTING_CARDS & ~1, KINGS):
+        card = next(c for c in cards_of(cards & ~deal.piles[0] & ~deal.hands[0]))
+        changed = deal.copy()
+        changed.piles[0] |= 1 << card
+        assert changed.position_key() != key
+    # piles alike in count and values, one with an empty card for the Fool's exchange to give
+    # (King and 7 of Swords; Queen and Jack of Swords): two keys
+    with_empty, without = deal.copy(), deal.copy()
+    with_empty.piles[0], without.piles[0] = (mask(parse_cards("KS 7S")), mask(parse_cards("QS JS")))
+    assert with_empty.position_key() != without.position_key()
+    deal.push(deal.legal_actions()[0])
+    assert deal.position_key() is None                                    # inside a trick
+    assert tarot.new_deal("marolles-1637", seed=3).position_key() is None  # before the play
+    # a revoke allowed (which reopens earlier tricks) or a declaration still to come at the
+    # first card: none
+    assert marolles_endgame("marolles-1637", 4, 5, 0, {"revoke_handling": "penalty_1m_and_forfeit"}
+                            ).position_key() is None
+    first = marolles_endgame("marolles-1637", 4, 20, 0, {"declaration_timing": "before_own_first_card"})
+    assert first.trick_no == 0 and first.position_key() is None
+    assert marolles_endgame("marolles-1637", 4, 20, 0, {}).position_key() is not None
 
 
 def test_a_solve_past_its_deadline_stops_and_leaves_the_deal_as_it_was():

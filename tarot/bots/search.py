@@ -48,14 +48,13 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, Final, cast
+from typing import Any, Final, Protocol, cast
 
 from ..core.actions import ACKNOWLEDGE_REVOKE
 from ..core.cards import (
     BOUTS, FULL_PACK, NUM_CARDS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
 )
 from ..core.tricks import PLAIN_POWER, power_table
-from ..variants.french import FrenchDeal
 from ..variants.french_2p import French2pDeal
 from ..variants.marolles import BELLE, MarollesDeal, follow_duty, suit_power
 from ..core.deal import Deal, View, variant_class
@@ -275,8 +274,8 @@ def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.i
     Marolles, camp against camp in French Tarot). ``deal`` is left as it was.
 
     Alpha-beta over ``push``/``pop``; the value is exact (within the window given). Where the
-    deal has a ``position_key`` (French Tarot), the positions at the start of each trick are
-    kept in a transposition table (``table``: pass one dict to several calls for the same
+    deal has a ``position_key`` (French Tarot, Marolles), the positions at the start of each
+    trick are kept in a transposition table (``table``: pass one dict to several calls for the same
     ``seat`` on one deal, e.g. one per legal action, to share it): the bounds found for a
     position, and its best card, tried first when it comes again. With ``deadline`` (a
     ``time.perf_counter()`` time), a search still running then raises ``SearchTimeout``, the
@@ -297,6 +296,13 @@ def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.i
         raise
 
 
+class _Keyed(Protocol):
+    """A deal with a ``position_key`` (French Tarot, Marolles): called through this protocol,
+    which the compiled solver calls as any Python object, whatever the variant's class."""
+
+    def position_key(self) -> tuple | None: ...
+
+
 def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozenset[Seat],
                table: dict | None, revokes: bool, clock: _Clock | None) -> float:
     if clock is not None:
@@ -304,12 +310,15 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
     if deal.is_over:
         return seat_score(deal, seat)
     key = entry = None
+    base = 0  # the table keeps values relative to the marques paid so far (none in French Tarot)
     actions = searched_actions(deal, revokes)
     if table is not None and not deal.trick:
-        key = cast(FrenchDeal, deal).position_key()
-        entry = table.get(key)
+        key = cast(_Keyed, deal).position_key()
+        if key is not None:
+            base = seat_score(deal, seat)
+            entry = table.get(key)
         if entry is not None:
-            low, high, first = entry
+            low, high = entry[0] + base, entry[1] + base
             if low >= beta:
                 return low
             if high <= alpha or low == high:
@@ -344,14 +353,14 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
         if alpha >= beta:
             break
     if key is not None and table is not None:
-        low, high = (entry[0], entry[1]) if entry is not None else (-math.inf, math.inf)
+        low, high = (entry[0] + base, entry[1] + base) if entry is not None else (-math.inf, math.inf)
         if best <= a0:
             high = min(high, best)
         elif best >= b0:
             low = max(low, best)
         else:
             low = high = best
-        table[key] = (low, high, best_action)
+        table[key] = (low - base, high - base, best_action)
     return best
 
 

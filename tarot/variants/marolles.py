@@ -29,7 +29,7 @@ from ..core.cards import (
     SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of,
     format_card, format_cards, mask, rank_of, suit_card, suit_of,
 )
-from ..core.counting import COUNTING_CARDS, packet_points
+from ..core.counting import COUNTING_CARDS, packet_points, reduced_total
 from ..core.deal import Deal, DealResult, View, register
 from ..core.errors import IllegalActionError, OptionError
 from ..core.ledger import Ledger
@@ -44,6 +44,8 @@ NO_DISCARD: Final[CardSet] = TRIOMPHES | KINGS
 #: Cards that can cause a payment when played (the Tarots and la Belle).
 PAYING_CARDS: Final[CardSet] = TAROTS | BELLE_MASK
 ULTIMO_CARDS: Final[CardSet] = KINGS | (1 << 1)
+#: The cards the Fool's exchange may give (§1.7): any but a counting card or the Fool.
+_EMPTY_CARDS: Final[CardSet] = FULL_PACK & ~COUNTING_CARDS & ~1
 
 PACK_66: Final[CardSet] = FULL_PACK & ~mask(
     [suit_card(s, r) for s in (CUPS, COINS) for r in (8, 9, 10)]
@@ -971,7 +973,7 @@ class MarollesDeal(Deal):
         if self._o.fool_exchange and self.fool_kept:
             owner, _, winner = self.fool_kept
             if owner != winner:
-                empties = self.piles[owner] & ~COUNTING_CARDS & ~1
+                empties = self.piles[owner] & _EMPTY_CARDS
                 give = empties & -empties if empties else 1
                 self.piles[owner] &= ~give
                 self.piles[winner] |= give
@@ -1161,6 +1163,27 @@ class MarollesDeal(Deal):
         del self.shown[n_shown:]
         del self.tricks[n_tricks:]
         del self.ledger.entries[n_ledger:]
+
+    def position_key(self) -> tuple | None:
+        """At the start of a trick, a key of all that the payments still to come depend on:
+        two positions with one key, played on alike, pay the same marques from there on (not
+        the same totals: what was paid before differs). It holds the hands, the leader, the
+        trick's number, each seat's pile as the count will see it (Σ reduced values, the
+        number of cards, whether it holds an empty card the Fool's exchange could give), the
+        Fool's owner and taker if it came back to its owner, who declared la Belle, who has
+        forfeited. None inside a trick, before a player's first card when declarations are
+        made then, and with revokes allowed (a revoke reopens earlier tricks). The exact
+        solver's transposition table, which keeps values relative to the marques so far."""
+        o = self._o
+        if (self.phase != "play" or self.trick or o.revoke_allowed
+                or (self.trick_no == 0 and o.declare_at_first_card)):
+            return None
+        piles = tuple((reduced_total(p), p.bit_count(), bool(p & _EMPTY_CARDS))
+                      for p in self.piles[:self.players])  # le Mort's pile pays nothing
+        kept = self.fool_kept
+        fool = None if kept is None else (kept[0], kept[2])
+        return (tuple(self.hands), self.leader, self.trick_no, piles, fool,
+                tuple(self.belle_declared), tuple(self.forfeited))
 
     def copy(self) -> MarollesDeal:
         """An independent deal in the same state (history and undo included)."""
