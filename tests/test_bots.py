@@ -20,7 +20,8 @@ from tarot.bots import make_bot
 from tarot.bots.rule import MarollesRuleBot
 from tarot.core.actions import ACTION_IDS, DONE
 from tarot.core.cards import (
-    FOOL, KINGS, SUIT_MASKS, TRIOMPHES, TRUMPS, cards_of, mask, parse_card, parse_cards, suit_of,
+    FOOL, KINGS, SUIT_MASKS, TRIOMPHES, TRUMPS, cards_of, format_cards, mask, parse_card, parse_cards,
+    suit_of,
 )
 from tarot.core.deal import variant_class
 from tarot.duplicate import compare, play_duplicate, seatings
@@ -265,6 +266,42 @@ def test_keeps_the_bagat_for_a_safe_ultimo():
             trumps = [a for a in mine if 1 <= a <= 21]
             deal.push(max(trumps) if trumps and not view.trick else rng.choice(mine))
     assert seen >= 5
+
+
+#: Seat 1 holds the Bagat and ten higher trumps, seat 2 five trumps, the dealer the other six.
+BAGAT_HANDS = {
+    1: "T1 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 KS QS CS JS 10S 9S KB QB CB JB",
+    2: "T2 T3 T4 T5 T6 KC QC CC JC 7C 6C 5C 4C KD QD CD JD 7D 6D 5D 4D",
+}
+
+
+def test_keeps_the_bagat_while_its_trumps_can_outlast_the_opponents():
+    deal = tarot.new_deal(VARIANT, deck=deck_for(BAGAT_HANDS, dealer=0, cut="5B"), dealer=0)
+    push_all(deal, "9S 4C 4S 5S 6S 7S")                   # discards: seat 1, seat 2, dealer
+    while deal.phase == "declare":
+        deal.push_token("done")
+    # seat 2 trumps the Swords lead and leads Cups; seat 1, void in Cups, must trump last: the
+    # Bagat would win the trick (+1 M from each), but with ten other trumps against the nine
+    # the opponents may hold it is kept for the Ultimo (6 M from each), and the T11 wins instead
+    push_all(deal, "10S T2 8S KC AC")
+    view = deal.view(1)
+    assert view.to_play == 1 and {1, 11} <= set(view.legal_actions)
+    assert make_bot("rule", seed=0).act(view) == parse_card("T11")
+
+
+def test_spends_the_bagat_only_when_its_trumps_cannot_outlast_the_opponents():
+    # over random positions: holding the Bagat and at least 1/1.3 as many other trumps as the
+    # opponents may hold, the bot plays another card whenever it may (before its last two)
+    seen = 0
+    for view, action in _play_positions(150, 14):
+        hand = view.hand
+        if not hand & 2 or 1 not in view.legal_actions:
+            continue
+        out = TRUMPS & ~played_cards(view) & ~hand & ~view.discards
+        if (hand & TRUMPS & ~2).bit_count() * MarollesRuleBot.BAGAT_PLAN >= out.bit_count():
+            assert action != 1, (format_cards(hand), view.trick)
+            seen += 1
+    assert seen >= 20
 
 
 def _play_positions(deals, seed):

@@ -19,8 +19,9 @@ and one who neither follows nor trumps holds no trump either.
   cards still out and the voids seen) times what winning brings (card points, the Tarot paid
   or captured, the Ultimo in the last trick), less what losing costs and less what the card is
   worth kept for later. The Fool is kept to excuse a trick that would cost something and is
-  played in time; a King or the Bagat is kept for the last trick only when the count shows the
-  Ultimo is safe.
+  played in time; a King or the Bagat is kept for the last trick when the count shows the
+  Ultimo is safe, and the Bagat also while the seat's other trumps can outlast the opponents'
+  (it then leads trumps to draw theirs).
 
 >>> import tarot
 >>> from tarot.bots import make_bot, play_out
@@ -256,6 +257,12 @@ class MarollesRuleBot:
     FOOL_SHELTER = 0.8           # the Fool waits for a trick that would cost this much
     KEEP_POWER = 0.005           # per rank of a suit card (low cards go first)
     KEEP_SHORT = 0.02            # per card that its suit is shorter than four (voids first)
+    #: The Bagat is kept for the Ultimo while the seat's other trumps, times this, are at least
+    #: the trumps the opponents may still hold (``_Trick.bagat_plan``); kept, it is worth this
+    #: share of the Ultimo; and a trump led then (to draw theirs) gains DRAW_TRUMPS.
+    BAGAT_PLAN = 1.3
+    KEEP_BAGAT_PLAN = 0.5
+    DRAW_TRUMPS = 1.0
 
     def __init__(self, seed: int | None = None) -> None:
         # The bot is deterministic: the seed is taken like every bot's (``make_bot``), unused.
@@ -433,6 +440,8 @@ class MarollesRuleBot:
         rescue = 0.0
         if hand & 1 and not trick and ctx.fool_lead_barred and 3 <= left <= 5:
             rescue = (2.0 + ctx.fool_penalty) / 2 ** (left - 3)
+        # Holding the Bagat for the Ultimo, a trump led draws the opponents' trumps.
+        draw = self.DRAW_TRUMPS if not trick and ctx.bagat_plan() and ctx.out_trumps() else 0.0
         best, best_value = legal[0], float("-inf")
         for c in legal:
             p, now = ctx.value(c)
@@ -441,6 +450,8 @@ class MarollesRuleBot:
                 value = now + ctx.last_trick_value(other, p)
             else:
                 value = now - ctx.keep(c, left) + (1.0 - p) * rescue
+                if draw and BAGAT < c <= 21:
+                    value += draw
             if value > best_value + 1e-9:
                 best, best_value = c, value
         return best
@@ -558,6 +569,8 @@ class _Trick:
         if c == BAGAT:
             if self.ultimo_safe():
                 return self.ult_win
+            if self.bagat_plan():
+                return bot.KEEP_BAGAT_PLAN * self.ult_win
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
             return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
@@ -567,6 +580,21 @@ class _Trick:
         # sooner lets one trump it
         short = max(0, 4 - _bits(self.v.hand & SUIT_MASKS[_SUIT[c]]))
         return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
+
+    def out_trumps(self) -> int:
+        """The trumps the opponents may still hold: not played, not in this seat's hand or
+        discards (the Bagat counted if it is theirs)."""
+        v = self.v
+        return _bits(TRUMPS & ~self.t.played & ~v.hand & ~v.discards)
+
+    def bagat_plan(self) -> bool:
+        """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
+        (``BAGAT_PLAN`` times as many as they may hold): then it keeps the Bagat for the
+        Ultimo and leads trumps to draw theirs."""
+        hand = self.v.hand
+        if not hand & (1 << BAGAT):
+            return False
+        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.BAGAT_PLAN >= self.out_trumps()
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
