@@ -23,21 +23,35 @@ from . import variants as _variants  # noqa: F401  (registers the games)
 __version__ = "0.1.0"
 
 
+def stale_compiled(root: str) -> list[str]:
+    """The compiled modules (``.so``) under ``root`` built before their source last changed:
+    every one in the tree, imported yet or not (the bots' modules are imported later)."""
+    import os
+    stale = []
+    for folder, _, files in os.walk(root):
+        for f in files:
+            if not f.endswith(".so") or "." not in f[:-3]:
+                continue
+            so = os.path.join(folder, f)
+            source = os.path.join(folder, f[:f.index(".")] + ".py")
+            if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(so):
+                stale.append(source)
+    return sorted(stale)
+
+
 def _compiled_engine() -> bool:
     """Whether the engine's modules were imported compiled (``make fast``: mypyc); refuses a
-    module compiled before its source last changed, which would run the old rules."""
+    tree holding a module compiled before its source last changed, which would run the old
+    rules."""
     import os
     import sys
-    compiled = False
-    for name, module in list(sys.modules.items()):
-        so = getattr(module, "__file__", None) or ""
-        if not name.startswith("tarot.") or not so.endswith(".so"):
-            continue
-        compiled = True
-        source = so[:so.index(".", so.rindex(os.sep))] + ".py"
-        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(so):
-            raise ImportError(f"{name} was compiled before {source} last changed: run `make fast` "
-                              "again, or `make pure` to go back to pure Python")
+    compiled = any(name.startswith("tarot.") and (getattr(module, "__file__", None) or "").endswith(".so")
+                   for name, module in list(sys.modules.items()))
+    if compiled:
+        stale = stale_compiled(os.path.dirname(__file__))
+        if stale:
+            raise ImportError(f"{stale[0]} changed after it was compiled: run `make fast` again, "
+                              "or `make pure` to go back to pure Python")
     return compiled
 
 
