@@ -691,6 +691,8 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "pimc-1s": (PimcBot, {"worlds": 64, "time_limit": 0.9}),
     "pimc-inf12": (PimcBot, {"worlds": 16, "candidates": 12, "epsilon": 0.1, "time_limit": 0.9}),
     "pimc-md": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9}),
+    # pimc-md solving the last 6 tricks exactly (affordable with Marolles's transposition table).
+    "pimc-md-x6": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9, "exact_tricks": 6}),
     # For French Tarot with the compiled engine (make fast): twice pimc-1s's deals, without the
     # likelihood weighting (no gain measured there, a third of the time), with model discards.
     "pimc-wide": (PimcBot, {"worlds": 128, "inference": False, "model_discards": True,
