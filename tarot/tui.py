@@ -781,12 +781,26 @@ class PlaySession:
                 probe.push(c)
         if probe.to_play != self.me:  # cannot happen: a choice is pushed once it is complete
             return
-        action = make_bot("rule", seed=len(deal.history)).act(probe.view(self.me))
+        bot = make_bot("rule", seed=len(deal.history))
+        view = probe.view(self.me)
+        action = bot.act(view)
         what = card_phrase(action, deal.notation) if action < 78 else deal.action_token(action)
         choices = self.choices(deal, chosen)
         number = f", choice {choices.index(action) + 1}" if action in choices else ""
         self.out.print(Text(f"Hint: the rule bot, seeing only what you see, would choose {what}{number}. "
                             "It plays by simple rules (docs/bots.md); the choice is yours.", style="cyan"))
+        reckon = getattr(bot.for_variant(deal.variant), "reckon", None) if hasattr(bot, "for_variant") else None
+        if reckon is None or view.phase != "play":
+            return
+        rows, notes = reckon(view)
+        if len(rows) < 2:
+            return
+        # the card chosen first (among values equal to within rounding, the first legal one)
+        best = sorted(rows, key=lambda r: (r[0] != action, -r[1]))[:3]
+        parts = [f"{deal.action_token(c)} {value:+.1f} (wins the trick {p:.0%})" for c, value, p in best]
+        self.out.print(Text("Its reckoning, in marques (this trick, less what the card is worth kept for "
+                            "later): " + ", ".join(parts) + "".join(f"; {n}" for n in notes) + ".",
+                            style="cyan"))
 
     def confirmed(self, deal: Deal, action: int) -> bool:
         """Whether ``action`` may be pushed at once. A card that breaks the duty to follow or to

@@ -287,6 +287,13 @@ def test_keeps_the_bagat_while_its_trumps_can_outlast_the_opponents():
     view = deal.view(1)
     assert view.to_play == 1 and {1, 11} <= set(view.legal_actions)
     assert make_bot("rule", seed=0).act(view) == parse_card("T11")
+    # the reckoning a hint shows: every trump weighed, the T11 highest, the plan said
+    rows, notes = MarollesRuleBot(seed=0).reckon(view)
+    assert [c for c, _, _ in rows] == list(view.legal_actions)
+    assert max(rows, key=lambda r: r[1])[0] == parse_card("T11")
+    assert all(p == 1.0 for _, _, p in rows)                # last to play: any trump wins it
+    assert notes == ["the Bagat is kept for the Ultimo: 10 other trumps against the 9 the opponents "
+                     "may still hold"]
 
 
 def test_spends_the_bagat_only_when_its_trumps_cannot_outlast_the_opponents():

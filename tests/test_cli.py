@@ -824,8 +824,31 @@ def test_hint_names_the_rule_bots_choice_and_changes_nothing(variant, seed):
     assert plain.exit_code == hinted.exit_code == 0
     hints = [ln for ln in hinted.stdout.splitlines() if ln.startswith("Hint: ")]
     assert len(hints) >= 10                                     # at every decision of the person
-    assert [ln for ln in hinted.stdout.splitlines() if not ln.startswith("Hint: ")] == plain.stdout.splitlines()
+    assert [ln for ln in hinted.stdout.splitlines()
+            if not ln.startswith(("Hint: ", "Its reckoning"))] == plain.stdout.splitlines()
     assert all(re.search(r"would choose .+, choice \d+\. It plays by simple rules", h) for h in hints[:5])
+
+
+def test_a_marolles_hint_in_play_gives_the_bots_reckoning():
+    # after each card-play hint with a choice, the values the rule bot gave its best cards (at
+    # most three, highest first: the first is the card it chose) and its chance of winning
+    # the trick with each
+    res = invoke("play", "--seed", 3, "--script", input="hint\n1\n" * 400)
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    seen = 0
+    for i, ln in enumerate(lines):
+        if not ln.startswith("Its reckoning"):
+            continue
+        rows = re.findall(r"(\S+) ([+-]\d+\.\d) \(wins the trick (\d+)%\)", ln)
+        assert 2 <= len(rows) <= 3, ln
+        values = [float(v) for _, v, _ in rows]
+        assert values == sorted(values, reverse=True)
+        assert all(0 <= int(p) <= 100 for _, _, p in rows)
+        chosen = re.search(r"would choose .+\((\S+)\), choice", lines[i - 1])
+        assert chosen and chosen.group(1) == rows[0][0], (lines[i - 1], ln)
+        seen += 1
+    assert seen >= 5
 
 
 def test_hint_in_a_discard_counts_the_cards_already_chosen():

@@ -411,7 +411,18 @@ class MarollesRuleBot:
         return plain[0] if plain else legal[0]
 
     # ----- play --------------------------------------------------------------------------
-    def _play(self, v: View) -> int:
+    def reckon(self, v: View) -> tuple[list[tuple[Card, float, float]], list[str]]:
+        """How the bot weighs the cards it may play (``view`` in the play phase): for each, in
+        the order of the legal actions, (card, value in marques, chance of winning the trick),
+        and notes on the plans behind the values; the bot plays the first of highest value.
+        Empty with a single card to play (nothing to weigh) or a revoke to own up to."""
+        rows: list[tuple[Card, float, float]] = []
+        notes: list[str] = []
+        self._play(v, rows, notes)
+        return rows, notes
+
+    def _play(self, v: View, rows: list[tuple[Card, float, float]] | None = None,
+              notes: list[str] | None = None) -> int:
         if ACKNOWLEDGE_REVOKE in v.legal_actions:
             # a revoke of this seat's (made in the deal a search replays, or by a person) can
             # still be owned up to: that costs nothing, and the play goes back to it
@@ -442,6 +453,10 @@ class MarollesRuleBot:
             rescue = (2.0 + ctx.fool_penalty) / 2 ** (left - 3)
         # Holding the Bagat for the Ultimo, a trump led draws the opponents' trumps.
         draw = self.DRAW_TRUMPS if not trick and ctx.bagat_plan() and ctx.out_trumps() else 0.0
+        if notes is not None and ctx.bagat_plan():
+            notes.append(f"the Bagat is kept for the Ultimo: {_bits(hand & TRUMPS) - 1} other trumps "
+                         f"against the {ctx.out_trumps()} the opponents may still hold"
+                         + (", so a trump led draws theirs" if draw else ""))
         best, best_value = legal[0], float("-inf")
         for c in legal:
             p, now = ctx.value(c)
@@ -452,6 +467,8 @@ class MarollesRuleBot:
                 value = now - ctx.keep(c, left) + (1.0 - p) * rescue
                 if draw and BAGAT < c <= 21:
                     value += draw
+            if rows is not None:
+                rows.append((c, value, p))
             if value > best_value + 1e-9:
                 best, best_value = c, value
         return best
