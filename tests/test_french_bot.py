@@ -87,3 +87,23 @@ def test_a_defender_does_not_put_an_honour_where_the_taker_has_shown_he_trumps()
     legal = deal.legal_actions()
     assert deal.to_play == 0 and C("QC") in legal and C("JC") not in legal and C("CC") not in legal
     assert act(deal) == min(legal) != C("QC")  # his lowest club
+
+
+def test_the_taker_trumps_with_the_petit_while_the_defenders_after_him_follow():
+    # East (0) leads 2H; the taker South (1), void in hearts, trumps with the Petit while the
+    # two defenders after him are likely to follow suit (none has shown a void, 13 hearts out),
+    # rather than keep it to lose it later as his last trump (the bot of before 27 November
+    # trumped with the V)
+    deal = deal_with("fft-4p", {0: "2H", 1: "T1 T5", 2: "3H", 3: "4H"}, chien="2S 3S 4S 5S 6S 7S",
+                     void={1: "HS"}, dealer=3)
+    bid(deal, ["pass", "prise", "pass", "pass"])
+    to_play(deal)
+    play(deal, "2H")
+    assert deal.to_play == 1 and act(deal) == C("T1")
+    # a defender in that place keeps it: the defence saves its Petit on a partner's trick
+    deal = deal_with("fft-4p", {0: "2H", 1: "3H", 2: "T1 T5", 3: "4H"}, chien="2S 3S 4S 5S 6S 7S",
+                     void={2: "H", 3: "S"}, dealer=3)
+    bid(deal, ["pass", "pass", "pass", "prise"])
+    to_play(deal)
+    play(deal, "2H 3H")
+    assert deal.to_play == 2 and act(deal) == C("T5")

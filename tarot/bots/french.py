@@ -17,7 +17,8 @@ its ``View`` alone (no search, no look at hidden cards).
   otherwise play the card that loses least (the taker takes a trick without honours with his
   lowest winning card, keeping the best trumps; an honour is not put where an opponent still to
   play has shown he can trump); the Excuse saves an honour in a lost trick and is
-  never kept to the last trick; the Petit is played when it is safe or would be lost anyway.
+  never kept to the last trick; the Petit is played when it is safe or would be lost anyway,
+  and the taker trumps with it while the defenders after him are likely to follow suit.
 * **Leads**: the taker draws trumps with the best trump out, never a lower one; a low card
   into a suit an opponent has shown void in; then Kings, and for the taker's camp any master
   card; else the cheapest card of the longest suit (docs/bots.md, "Card play in French Tarot").
@@ -101,6 +102,9 @@ class FrenchRuleBot:
     """The rule-based bot of ``fft-3p``, ``fft-4p`` and ``fft-5p`` (see the module docstring)."""
 
     name = "rule"
+    #: Cards of the suit led still out, per opponent still to play, for the taker to trump
+    #: with the Petit (``petit_ruff``).
+    PETIT_RUFF = 2
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -257,6 +261,8 @@ class FrenchRuleBot:
                     or (c <= 21 and not out_trumps & ~((2 << c) - 1))]
             if PETIT in safe and camp_after:
                 return PETIT  # trumping with the Petit where nobody can overtrump saves it
+            if PETIT in winning and not cut and self.petit_ruff(view, led, real, played, mates):
+                return PETIT
             points = sum(_VALUE[c] for c in real)
             pool = safe or winning
             if view.seat == view.taker and safe and not points:
@@ -268,6 +274,23 @@ class FrenchRuleBot:
         if FOOL in legal and (_VALUE[cheapest] > 0 or tricks_left <= 2):
             return FOOL
         return cheapest
+
+    def petit_ruff(self, view: View, led: int, real: list[Card], played: CardSet,
+                   mates: set[int]) -> bool:
+        """Whether the taker, or a partner who knows he is one, trumps a suit trick with the
+        Petit now: no trump in the trick yet, and every opponent still to play likely to
+        follow suit (none has shown a void in it, the caller checks; at least ``PETIT_RUFF``
+        cards of the suit still out for each). Kept for a safer moment, the Petit tends to
+        become the taker's last trump, lost to a trump lead or a ruff he cannot avoid."""
+        if led == TRUMP_SUIT or view.seat not in (view.taker, view.partner):
+            return False
+        if any(c <= 21 for c in real):
+            return False
+        n = view.players
+        leader = cast(int, view.leader)
+        opponents = sum(1 for i in range(len(view.trick) + 1, n) if (leader + i) % n not in mates)
+        out = (SUIT_MASKS[led] & ~played & ~view.hand).bit_count()
+        return out >= self.PETIT_RUFF * opponents
 
     @staticmethod
     def cut_after(view: View, led: int, mates: set[int]) -> bool:
