@@ -3,7 +3,7 @@ play in French Tarot"): each position is reached by real bids, écart and tricks
 asked for is the one the rule names, where the bot of before 27 November 2026 played another."""
 
 from tarot.bots.french import FrenchRuleBot
-from test_french_rules import C, bid, deal_with, play, to_play
+from test_french_rules import C, L, bid, deal_with, play, to_play
 
 
 def act(deal):
@@ -107,3 +107,20 @@ def test_the_taker_trumps_with_the_petit_while_the_defenders_after_him_follow():
     to_play(deal)
     play(deal, "2H 3H")
     assert deal.to_play == 2 and act(deal) == C("T5")
+
+
+def test_the_defence_leads_a_king_only_in_a_suit_the_taker_has_followed():
+    # East (0), a defender, leads the first trick holding the King of hearts: not the King (led
+    # blind, a defender's King was trumped by the taker more often than not), a club
+    deal = deal_with("fft-4p", {0: "KH 2C 3C"}, chien="2S 3S 4S 5S 6S 7S", void={0: "SD"},
+                     dealer=3)
+    bid(deal, ["pass", "prise", "pass", "pass"])
+    to_play(deal)
+    assert deal.to_play == 0 and act(deal) in L("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C")
+    # once the taker (1) has followed hearts, the King of hearts is led
+    deal = deal_with("fft-4p", {0: "2H 2C", 1: "3H", 2: "QH KH 3C", 3: "4H"},
+                     chien="2S 3S 4S 5S 6S 7S", void={2: "SD"}, dealer=3)
+    bid(deal, ["pass", "prise", "pass", "pass"])
+    to_play(deal)
+    play(deal, "2H 3H QH 4H")
+    assert deal.to_play == 2 and act(deal) == C("KH")

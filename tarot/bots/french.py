@@ -20,8 +20,8 @@ its ``View`` alone (no search, no look at hidden cards).
   never kept to the last trick; the Petit is played when it is safe or would be lost anyway,
   and the taker trumps with it while the defenders after him are likely to follow suit.
 * **Leads**: the taker draws trumps with the best trump out, never a lower one; a low card
-  into a suit an opponent has shown void in; then Kings, and for the taker's camp any master
-  card; else the cheapest card of the longest suit (docs/bots.md, "Card play in French Tarot").
+  into a suit an opponent has shown void in; then Kings (the defence's only in a suit the
+  taker has followed), and for the taker's camp any master card; else the cheapest card of the longest suit (docs/bots.md, "Card play in French Tarot").
 
 >>> import tarot
 >>> from tarot.bots import make_bot, play_out
@@ -336,6 +336,11 @@ class FrenchRuleBot:
             suits = cut or suits
         # then a King; the taker and partner also cash any other master of a suit
         kings = [c for c in suits if KINGS >> c & 1]
+        if not attacking and view.taker is not None:
+            # the defence leads a King only in a suit the taker has followed: led blind, most
+            # were trumped by him (void from his écart)
+            followed = self.followed_suits(view, view.taker)
+            kings = [c for c in kings if followed >> _SUIT[c] & 1]
         if attacking:
             kings += [c for c in self.masters(view, suits) if not KINGS >> c & 1]
         if kings:
@@ -345,6 +350,18 @@ class FrenchRuleBot:
             pick = [c for c in suits if _SUIT[c] == by_len] or suits
             return min(pick, key=lambda c: (_VALUE[c], c))
         return min(cards, key=lambda c: (c == PETIT, c))
+
+    @staticmethod
+    def followed_suits(view: View, seat: int) -> int:
+        """The suits (a bit each) that ``seat`` has followed: played a card of the suit to a
+        trick led in it (the Excuse led, the next card sets the suit)."""
+        n, out = view.players, 0
+        for leader, cards, _ in view.tricks:
+            first = 1 if cards[0] == FOOL else 0
+            i = (seat - leader) % n
+            if i != first and first < len(cards) and _SUIT[cards[i]] == _SUIT[cards[first]]:
+                out |= 1 << _SUIT[cards[i]]
+        return out
 
     @staticmethod
     def masters(view: View, cards: list[int]) -> list[int]:
