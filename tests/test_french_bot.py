@@ -124,3 +124,13 @@ def test_the_defence_leads_a_king_only_in_a_suit_the_taker_has_followed():
     to_play(deal)
     play(deal, "2H 3H QH 4H")
     assert deal.to_play == 2 and act(deal) == C("KH")
+
+
+def test_the_taker_draws_trumps_only_while_he_holds_as_many_as_are_out():
+    # three trumps, the 21 among them, against fifteen out: the 21 would be spent on low trumps
+    # (the bot of before led it); the taker cashes his King of hearts first
+    hand = "T21 T20 T19 KH QH 4H 5H 6H 7H KC 2C 3C 4C 5C KD 2D 3D 4D"
+    deal = deal_with("fft-4p", {1: hand}, chien="2S 3S 4S 5S 6S 7S", void={1: "S"})
+    bid(deal, ["prise", "pass", "pass", "pass"])
+    to_play(deal)
+    assert deal.to_play == 1 and act(deal) in L("KH KC KD")

@@ -19,9 +19,11 @@ its ``View`` alone (no search, no look at hidden cards).
   play has shown he can trump); the Excuse saves an honour in a lost trick and is
   never kept to the last trick; the Petit is played when it is safe or would be lost anyway,
   and the taker trumps with it while the defenders after him are likely to follow suit.
-* **Leads**: the taker draws trumps with the best trump out, never a lower one; a low card
-  into a suit an opponent has shown void in; then Kings (the defence's only in a suit the
-  taker has followed), and for the taker's camp any master card; else the cheapest card of the longest suit (docs/bots.md, "Card play in French Tarot").
+* **Leads**: the taker draws trumps with the best trump out, never a lower one, and only
+  while he holds as many trumps as are out; a low card into a suit an opponent has shown void
+  in; then Kings (the defence's only in a suit the taker has followed), and for the taker's
+  camp any master card; else the cheapest card of the longest suit (docs/bots.md, "Card play
+  in French Tarot").
 
 >>> import tarot
 >>> from tarot.bots import make_bot, play_out
@@ -320,9 +322,10 @@ class FrenchRuleBot:
         trumps = [c for c in cards if 0 < c <= 21]
         if view.seat == view.taker and trumps and out_trumps:
             top = max(trumps)
-            if not out_trumps & ~((2 << top) - 1):   # the best trump out: draw trumps with it
-                return top
-            # never a lower trump: it hands the lead to the defence cheaply
+            if not out_trumps & ~((2 << top) - 1) and len(trumps) >= out_trumps.bit_count():
+                return top  # the best trump out, and as many as the defence holds: draw theirs
+            # never a lower trump: it hands the lead to the defence cheaply; nor the best one
+            # with fewer trumps than are out: it would be spent on their low ones
         suits = [c for c in cards if c > 21]
         attacking = view.seat == view.taker or view.seat == view.partner
         if suits and view.taker is not None:
