@@ -534,8 +534,9 @@ def deal_players(variant):
 
 
 def test_french_bids_follow_the_count_of_each_table_size():
-    # docs/bots.md, "Bidding": a prise at 40 (38 with five), a garde from 42 with three, 52 with
-    # four, 42 with five; with five no prise below 38 (the old allowance took from 34)
+    # docs/bots.md, "Bidding": a prise at 40 with three, 42 with four, 38 with five; a garde
+    # from 42 with three, 50 with four, 42 with five; with five no prise below 38 (the old
+    # allowance took from 34)
     from tarot.bots.french import THRESHOLDS, FrenchRuleBot, hand_strength
     from tarot.core.actions import PASS
     from tarot.core.cards import FRENCH, mask, parse_cards
@@ -545,9 +546,11 @@ def test_french_bids_follow_the_count_of_each_table_size():
     thirty_six = mask(parse_cards("T3 T8 T12 T15 T17 5S JS 3C QC KC 6H 8H JH QH KH AD 6D 9D", FRENCH))
     forty_four = mask(parse_cards("T8 T9 T12 T13 T21 6S 9S CS AC 4C 10C CC QC 6D 7D 8D 9D QD", FRENCH))
     assert hand_strength(fifty, 18) == 50 and hand_strength(thirty_six, 18) == 36
-    assert hand_strength(forty_four, 18) == 44
+    forty_one = mask(parse_cards("T2 T12 T13 T19 3C 4C 5C 9C QC KC 3H 7H 9H 10H JH QH 4D 7D", FRENCH))
+    assert hand_strength(forty_four, 18) == 44 and hand_strength(forty_one, 18) == 41
     bid = FrenchRuleBot.wanted_bid
-    assert (bid(fifty, 3), bid(fifty, 4), bid(fifty, 5)) == (garde, prise, garde)
+    assert (bid(fifty, 3), bid(fifty, 4), bid(fifty, 5)) == (garde, garde, garde)
+    assert (bid(forty_one, 3), bid(forty_one, 4), bid(forty_one, 5)) == (prise, PASS, prise)
     assert (bid(forty_four, 3), bid(forty_four, 4), bid(forty_four, 5)) == (garde, prise, garde)
     assert (bid(thirty_six, 3), bid(thirty_six, 4), bid(thirty_six, 5)) == (PASS, PASS, PASS)
     assert sorted(THRESHOLDS) == [3, 4, 5] and all(list(t) == sorted(t) for t in THRESHOLDS.values())

@@ -56,9 +56,9 @@ CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
 _VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
 #: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre, by number of
-#: players. A prise at 40 is the club count; the rest were measured against it on duplicate
-#: deals (docs/bots.md, "Bidding").
-THRESHOLDS: Final = {3: (40, 42, 71, 81), 4: (40, 52, 71, 81), 5: (38, 42, 56, 81)}
+#: players. A prise at 40 is the club count; the rest were measured on duplicate deals
+#: (docs/bots.md, "Bidding"): with four players the bot's Prise at 40 and 41 lost on average.
+THRESHOLDS: Final = {3: (40, 42, 71, 81), 4: (42, 50, 71, 81), 5: (38, 42, 56, 81)}
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
