@@ -789,7 +789,12 @@ class PlaySession:
         number = f", choice {choices.index(action) + 1}" if action in choices else ""
         self.out.print(Text(f"Hint: the rule bot, seeing only what you see, would choose {what}{number}. "
                             "It plays by simple rules (docs/bots.md); the choice is yours.", style="cyan"))
-        reckon = getattr(bot.for_variant(deal.variant), "reckon", None) if hasattr(bot, "for_variant") else None
+        rule = bot.for_variant(deal.variant) if hasattr(bot, "for_variant") else bot
+        explain = getattr(rule, "explain", None)
+        why = explain(view) if explain is not None else ""
+        if why:
+            self.out.print(Text(f"Why: {why}.", style="cyan"))
+        reckon = getattr(rule, "reckon", None)
         if reckon is None or view.phase != "play":
             return
         rows, notes = reckon(view)

@@ -825,7 +825,7 @@ def test_hint_names_the_rule_bots_choice_and_changes_nothing(variant, seed):
     hints = [ln for ln in hinted.stdout.splitlines() if ln.startswith("Hint: ")]
     assert len(hints) >= 10                                     # at every decision of the person
     assert [ln for ln in hinted.stdout.splitlines()
-            if not ln.startswith(("Hint: ", "Its reckoning"))] == plain.stdout.splitlines()
+            if not ln.startswith(("Hint: ", "Why: ", "Its reckoning"))] == plain.stdout.splitlines()
     assert all(re.search(r"would choose .+, choice \d+\. It plays by simple rules", h) for h in hints[:5])
 
 
@@ -849,6 +849,24 @@ def test_a_marolles_hint_in_play_gives_the_bots_reckoning():
         assert chosen and chosen.group(1) == rows[0][0], (lines[i - 1], ln)
         seen += 1
     assert seen >= 5
+
+
+def test_a_french_hint_says_which_rule_chose():
+    # after the hint's choice, the rule behind it: at a bid the bot's count of the hand and its
+    # thresholds at this table size; in play the rule that picked the card
+    from tarot.bots.french import THRESHOLDS
+
+    res = invoke("play", "fft-4p", "--seed", 5, "--script", input="hint\n1\n" * 400)
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    whys = [(lines[i - 1], ln) for i, ln in enumerate(lines) if ln.startswith("Why: ")]
+    bids = [w for h, w in whys if "would choose pass" in h or "Prise" in h or "Garde" in h]
+    prise, garde = THRESHOLDS[4][:2]
+    assert bids and all(re.match(rf"Why: its count of this hand is \d+ .*with 4 players it bids a Prise "
+                                 rf"from {prise}, a Garde from {garde}, ", w) for w in bids)
+    plays = {w for h, w in whys if re.search(r"would choose the .+ \(\w+\), choice", h)}
+    assert len(plays) >= 3, plays   # several rules met over a deal
+    assert all(w.startswith("Why: ") and w.endswith(".") and len(w) > 20 for w in plays)
 
 
 def test_hint_in_a_discard_counts_the_cards_already_chosen():

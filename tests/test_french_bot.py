@@ -10,6 +10,11 @@ def act(deal):
     return FrenchRuleBot(seed=0).act(deal.view(deal.to_play))
 
 
+def why(deal):
+    """The rule the bot names for its choice (``FrenchRuleBot.explain``, the hint's "Why")."""
+    return FrenchRuleBot(seed=0).explain(deal.view(deal.to_play))
+
+
 def test_a_defender_gives_points_once_the_taker_has_played_and_a_partner_wins():
     # taker South (1) leads 2H, West (2) takes it with the King; North (3) plays before East
     # (0), a defender too: the trick is the defence's, so North gives his Queen, not the 3
@@ -47,6 +52,7 @@ def test_the_taker_draws_trumps_only_with_the_best_one():
     bid(deal, ["prise", "pass", "pass", "pass"])
     to_play(deal)
     assert act(deal) == C("T21")
+    assert why(deal).startswith("the best trump out, with as many trumps as the")
 
 
 def test_the_defence_leads_low_into_the_takers_void():
@@ -100,6 +106,7 @@ def test_the_taker_trumps_with_the_petit_while_the_defenders_after_him_follow():
     to_play(deal)
     play(deal, "2H")
     assert deal.to_play == 1 and act(deal) == C("T1")
+    assert why(deal).startswith("the Petit trumps while the opponents after are likely to follow suit")
     # a defender in that place keeps it: the defence saves its Petit on a partner's trick
     deal = deal_with("fft-4p", {0: "2H", 1: "3H", 2: "T1 T5", 3: "4H"}, chien="2S 3S 4S 5S 6S 7S",
                      void={2: "H", 3: "S"}, dealer=3)
@@ -117,6 +124,7 @@ def test_the_defence_leads_a_king_only_in_a_suit_the_taker_has_followed():
     bid(deal, ["pass", "prise", "pass", "pass"])
     to_play(deal)
     assert deal.to_play == 0 and act(deal) in L("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C")
+    assert why(deal) == "the cheapest card of the longest suit"
     # once the taker (1) has followed hearts, the King of hearts is led
     deal = deal_with("fft-4p", {0: "2H 2C", 1: "3H", 2: "QH KH 3C", 3: "4H"},
                      chien="2S 3S 4S 5S 6S 7S", void={2: "SD"}, dealer=3)
@@ -124,6 +132,7 @@ def test_the_defence_leads_a_king_only_in_a_suit_the_taker_has_followed():
     to_play(deal)
     play(deal, "2H 3H QH 4H")
     assert deal.to_play == 2 and act(deal) == C("KH")
+    assert why(deal).startswith("a King of a suit the taker has followed")
 
 
 def test_the_taker_draws_trumps_only_while_he_holds_as_many_as_are_out():
@@ -133,4 +142,16 @@ def test_the_taker_draws_trumps_only_while_he_holds_as_many_as_are_out():
     deal = deal_with("fft-4p", {1: hand}, chien="2S 3S 4S 5S 6S 7S", void={1: "S"})
     bid(deal, ["prise", "pass", "pass", "pass"])
     to_play(deal)
-    assert deal.to_play == 1 and act(deal) in L("KH KC KD")
+    assert deal.to_play == 1 and act(deal) in L("KH KC KD") and why(deal) == "a King"
+
+
+def test_the_bid_is_explained_by_the_count_and_the_thresholds():
+    # the hint's "Why" at a bid: the bot's count of the hand and its thresholds at this table
+    from tarot.bots.french import THRESHOLDS, hand_strength
+
+    deal = deal_with("fft-4p", {1: "T21 T20 T19 KH QH 4H 5H 6H 7H KC 2C 3C 4C 5C KD 2D 3D 4D"},
+                     chien="2S 3S 4S 5S 6S 7S", void={1: "S"})
+    count = hand_strength(deal.hands[1], 18)
+    text = why(deal)
+    assert text.startswith(f"its count of this hand is {count:.0f} ")
+    assert f"a Prise from {THRESHOLDS[4][0]}, a Garde from {THRESHOLDS[4][1]}" in text

@@ -134,6 +134,33 @@ class FrenchRuleBot:
             return self.play(view, legal)
         return legal[0]
 
+    def explain(self, view: View) -> str:
+        """Why the bot makes the choice it makes in ``view``, in a sentence: the rule behind it
+        (``tarot play``'s hint). Empty where there is no choice."""
+        legal = list(view.legal_actions)
+        if len(legal) < 2:
+            return ""
+        ph = view.phase
+        if ph == "bid":
+            count = hand_strength(view.hand, view.hand.bit_count())
+            bids = ", ".join(f"{name} from {t}" for name, t in zip(
+                ("a Prise", "a Garde", "a Garde sans", "a Garde contre"), THRESHOLDS[view.players]))
+            return (f"its count of this hand is {count:.0f} (bouts, trumps and the big ones, honours, "
+                    f"long suits, voids and singletons, on an 18-card scale); with {view.players} "
+                    f"players it bids {bids}, when that overcalls the bid before")
+        if ph == "play":
+            return self.choose(view, legal)[1]
+        return {
+            "ecart": "it empties its shortest suits without their King, the cards that count first "
+                     "(never a King or a bout; a trump only when it must, the lowest)",
+            "call": "the King of the suit it holds most cards of (a lower honour when it holds every "
+                    "King), not its own unless it must",
+            "chelem": "a chelem only with a hand that wins every trick on its face: the 21, at least 13 "
+                      "trumps, and nothing but Kings beside them",
+            "poignee": "the taker shows the largest poignée he holds; a defender none (the bonus goes "
+                       "to the winning side, most often the taker's)",
+        }.get(ph, "")
+
     # ----- before play -------------------------------------------------------------------
     def bid(self, view: View, legal: list[int]) -> int:
         want = self.wanted_bid(view.hand, view.players)
@@ -222,6 +249,10 @@ class FrenchRuleBot:
         return {me}
 
     def play(self, view: View, legal: list[int]) -> int:
+        return self.choose(view, legal)[0]
+
+    def choose(self, view: View, legal: list[int]) -> tuple[int, str]:
+        """The card to play, and the rule that chose it (what ``explain`` says)."""
         n = view.players
         trick = list(view.trick)
         played = 0
@@ -236,7 +267,7 @@ class FrenchRuleBot:
         real = [c for c in trick if c != FOOL]
         non_excuse = [c for c in legal if c != FOOL] or legal
         if FOOL in legal and tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(view)):
-            return FOOL   # never kept to the last trick, where it would change camp
+            return FOOL, "the Excuse is never kept to the last trick, where it would change camp"
         if not real:
             return self.lead(view, non_excuse, out_trumps, mates, legal)
         win_i = winning_index(trick)
@@ -254,7 +285,8 @@ class FrenchRuleBot:
                    if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top]
         if mate_wins:
             # points to the camp, the Petit too (safe now); never the 21, which cannot be lost
-            return max(non_excuse, key=lambda c: (-1 if c == MONDE else _VALUE[c], -c))
+            return (max(non_excuse, key=lambda c: (-1 if c == MONDE else _VALUE[c], -c)),
+                    "the trick is the camp's and nobody after can take it: give it points")
         if winning:
             # safe: the camp alone after, a suit card no later opponent has shown he can trump,
             # or the best trump out
@@ -262,20 +294,25 @@ class FrenchRuleBot:
             safe = [c for c in winning if camp_after or (c > 21 and not cut)
                     or (c <= 21 and not out_trumps & ~((2 << c) - 1))]
             if PETIT in safe and camp_after:
-                return PETIT  # trumping with the Petit where nobody can overtrump saves it
+                return PETIT, "trumping with the Petit where nobody can overtrump saves it"
             if PETIT in winning and not cut and self.petit_ruff(view, led, real, played, mates):
-                return PETIT
+                return PETIT, ("the Petit trumps while the opponents after are likely to follow suit; "
+                               "kept, it would become the last trump and be lost")
             points = sum(_VALUE[c] for c in real)
             pool = safe or winning
             if view.seat == view.taker and safe and not points:
                 pool = winning  # no honour to take: the lowest card that wins, the best trumps kept
             choice = min(pool, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
-            if safe or points or _VALUE[choice] == 0:
-                return choice
+            if pool is winning and safe:
+                return choice, "no honour to take: the lowest card that wins, the best trumps kept"
+            if safe:
+                return choice, "the cheapest card that should win the trick (no one after has shown he can take it)"
+            if points or _VALUE[choice] == 0:
+                return choice, "the cheapest card that wins, for the points in the trick"
         cheapest = min(non_excuse, key=lambda c: (_VALUE[c], c == PETIT, c))
         if FOOL in legal and (_VALUE[cheapest] > 0 or tricks_left <= 2):
-            return FOOL
-        return cheapest
+            return FOOL, "the trick is lost: the Excuse saves a card that counts"
+        return cheapest, "the trick cannot be won for sure: the card that loses least"
 
     def petit_ruff(self, view: View, led: int, real: list[Card], played: CardSet,
                    mates: set[int]) -> bool:
@@ -315,19 +352,21 @@ class FrenchRuleBot:
         return bool(view.tricks) and all(w in mates for _, _, w in view.tricks)
 
     def lead(self, view: View, cards: list[int], out_trumps: CardSet, mates: set[int],
-             legal: list[int]) -> int:
+             legal: list[int]) -> tuple[int, str]:
         h = view.hand
         if FOOL in legal and self.chelem_run(view) and h.bit_count() == 1:
-            return FOOL
+            return FOOL, "the camp has won every trick: the Excuse led to the last one wins it"
         trumps = [c for c in cards if 0 < c <= 21]
         if view.seat == view.taker and trumps and out_trumps:
             top = max(trumps)
             if not out_trumps & ~((2 << top) - 1) and len(trumps) >= out_trumps.bit_count():
-                return top  # the best trump out, and as many as the defence holds: draw theirs
+                return top, (f"the best trump out, with as many trumps as the {out_trumps.bit_count()} still "
+                             "out: it draws the defence's")
             # never a lower trump: it hands the lead to the defence cheaply; nor the best one
             # with fewer trumps than are out: it would be spent on their low ones
         suits = [c for c in cards if c > 21]
         attacking = view.seat == view.taker or view.seat == view.partner
+        cut: list[int] = []
         if suits and view.taker is not None:
             # a low card of a suit an opponent has shown void in, to make him spend a trump:
             # the defence leads the taker's voids, the taker (and partner) the defenders'
@@ -347,12 +386,18 @@ class FrenchRuleBot:
         if attacking:
             kings += [c for c in self.masters(view, suits) if not KINGS >> c & 1]
         if kings:
-            return kings[0]
+            if KINGS >> kings[0] & 1:
+                return kings[0], ("a King" if attacking else "a King of a suit the taker has followed "
+                                  "(led blind, he may trump it)")
+            return kings[0], "a master: no card still out of its suit beats it"
         if suits:
             by_len = max(range(4), key=lambda s: ((h & SUIT_MASKS[s]).bit_count(), -s))
             pick = [c for c in suits if _SUIT[c] == by_len] or suits
-            return min(pick, key=lambda c: (_VALUE[c], c))
-        return min(cards, key=lambda c: (c == PETIT, c))
+            card = min(pick, key=lambda c: (_VALUE[c], c))
+            if suits is cut:
+                return card, "a low card into a suit an opponent has shown void in, to make him spend a trump"
+            return card, "the cheapest card of the longest suit"
+        return min(cards, key=lambda c: (c == PETIT, c)), "only trumps to lead: the lowest, the Petit last"
 
     @staticmethod
     def followed_suits(view: View, seat: int) -> int:
