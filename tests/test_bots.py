@@ -292,15 +292,15 @@ def test_keeps_the_bagat_while_its_trumps_can_outlast_the_opponents():
     assert [c for c, _, _ in rows] == list(view.legal_actions)
     assert max(rows, key=lambda r: r[1])[0] == parse_card("T11")
     assert all(p == 1.0 for _, _, p in rows)                # last to play: any trump wins it
-    assert notes == ["the Bagat is kept for the Ultimo: 10 other trumps against the 9 the opponents "
-                     "may still hold"]
+    assert notes == ["the Bagat and the King of Batons (KB) are kept for the Ultimo: 10 other trumps "
+                     "against the 9 the opponents may still hold"]
 
 
 def test_spends_the_bagat_only_when_its_trumps_cannot_outlast_the_opponents():
     # over random positions: holding the Bagat and at least 1/1.3 as many other trumps as the
     # opponents may hold, the bot plays another card whenever it may (before its last two)
     seen = 0
-    ratio = MarollesRuleBot(seed=0).BAGAT_PLAN  # read on an instance: the compiled class keeps it there
+    ratio = MarollesRuleBot(seed=0).ULTIMO_PLAN  # read on an instance: the compiled class keeps it there
     for view, action in _play_positions(150, 14):
         hand = view.hand
         if not hand & 2 or 1 not in view.legal_actions:
@@ -310,6 +310,21 @@ def test_spends_the_bagat_only_when_its_trumps_cannot_outlast_the_opponents():
             assert action != 1, (format_cards(hand), view.trick)
             seen += 1
     assert seen >= 20
+
+
+def test_keeps_a_king_for_the_ultimo_while_its_trumps_can_outlast_the_opponents():
+    # over random positions: with the count of the Bagat's plan (its trumps but the Bagat, times
+    # ULTIMO_PLAN, at least the opponents'), the King of its longest suit is not led, and a
+    # trump is led where the bot holds one (to draw theirs); the bot of before led its Kings
+    seen = trumps = 0
+    for view, action in _play_positions(150, 15):
+        king = plan_king(view)
+        if view.trick or king < 0 or len(view.legal_actions) < 2:
+            continue
+        assert action != king, (format_cards(view.hand), view.tricks[-1:])
+        seen += 1
+        trumps += 0 < action <= 21
+    assert seen >= 20 and trumps >= seen // 2
 
 
 def _play_positions(deals, seed):
@@ -329,9 +344,21 @@ def _play_positions(deals, seed):
             deal.push(rng.choice(legal))
 
 
+def plan_king(view):
+    """The King the rule bot keeps for the Ultimo in ``view`` (``_Trick.plan_king``), or -1:
+    the King of its longest suit, while its trumps but the Bagat, times ULTIMO_PLAN, are at
+    least those the opponents may hold."""
+    hand = view.hand
+    out = TRUMPS & ~played_cards(view) & ~hand & ~view.discards
+    if not hand & KINGS or (hand & TRUMPS & ~2).bit_count() * MarollesRuleBot(seed=0).ULTIMO_PLAN < out.bit_count():
+        return -1
+    return max(cards_of(hand & KINGS), key=lambda k: ((hand & SUIT_MASKS[suit_of(k)]).bit_count(), k))
+
+
 def test_cashes_a_king_that_is_sure_to_win():
-    # last to play, the King's suit led and nobody has trumped: the King wins (+1 M from each)
-    seen = 0
+    # last to play, the King's suit led and nobody has trumped: the King wins (+1 M from each);
+    # but the King kept for the Ultimo stays (worth more kept: measured, bots.md)
+    seen = kept = 0
     for view, action in _play_positions(60, 11):
         if len(view.trick) != 2 or view.trick[0] == FOOL:
             continue
@@ -340,9 +367,13 @@ def test_cashes_a_king_that_is_sure_to_win():
             continue
         king = view.hand & KINGS & SUIT_MASKS[led]
         if king:
-            assert action == king.bit_length() - 1
-            seen += 1
-    assert seen >= 20
+            if king.bit_length() - 1 == plan_king(view):
+                assert action != king.bit_length() - 1
+                kept += 1
+            else:
+                assert action == king.bit_length() - 1
+                seen += 1
+    assert seen >= 20 and kept >= 1
 
 
 def test_does_not_throw_a_king_under_a_trumped_trick():

@@ -20,8 +20,8 @@ and one who neither follows nor trumps holds no trump either.
   or captured, the Ultimo in the last trick), less what losing costs and less what the card is
   worth kept for later. The Fool is kept to excuse a trick that would cost something and is
   played in time; a King or the Bagat is kept for the last trick when the count shows the
-  Ultimo is safe, and the Bagat also while the seat's other trumps can outlast the opponents'
-  (it then leads trumps to draw theirs).
+  Ultimo is safe, and the Bagat (else the King of its longest suit) also while the seat's other
+  trumps can outlast the opponents' (it then leads trumps to draw theirs).
 
 >>> import tarot
 >>> from tarot.bots import make_bot, play_out
@@ -40,7 +40,7 @@ from typing import Final, cast
 from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ..core.cards import (
     CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
-    Card, CardSet, cards_of, rank_of, suit_card,
+    Card, CardSet, card_phrase, cards_of, rank_of, suit_card,
 )
 from ..core.counting import reduced_total
 from ..core.deal import View, variant_class
@@ -257,11 +257,12 @@ class MarollesRuleBot:
     FOOL_SHELTER = 0.8           # the Fool waits for a trick that would cost this much
     KEEP_POWER = 0.005           # per rank of a suit card (low cards go first)
     KEEP_SHORT = 0.02            # per card that its suit is shorter than four (voids first)
-    #: The Bagat is kept for the Ultimo while the seat's other trumps, times this, are at least
-    #: the trumps the opponents may still hold (``_Trick.bagat_plan``); kept, it is worth this
-    #: share of the Ultimo; and a trump led then (to draw theirs) gains DRAW_TRUMPS.
-    BAGAT_PLAN = 1.3
-    KEEP_BAGAT_PLAN = 0.5
+    #: The Bagat, and the King of the seat's longest suit, are kept for the Ultimo while the
+    #: seat's other trumps, times this, are at least the trumps the opponents may still hold
+    #: (``_Trick.bagat_plan``, ``_Trick.plan_king``); kept, each is worth this share of the
+    #: Ultimo; and a trump led then (to draw theirs) gains DRAW_TRUMPS.
+    ULTIMO_PLAN = 1.3
+    KEEP_ULTIMO_PLAN = 0.5
     DRAW_TRUMPS = 1.0
 
     def __init__(self, seed: int | None = None) -> None:
@@ -451,11 +452,15 @@ class MarollesRuleBot:
         rescue = 0.0
         if hand & 1 and not trick and ctx.fool_lead_barred and 3 <= left <= 5:
             rescue = (2.0 + ctx.fool_penalty) / 2 ** (left - 3)
-        # Holding the Bagat for the Ultimo, a trump led draws the opponents' trumps.
-        draw = self.DRAW_TRUMPS if not trick and ctx.bagat_plan() and ctx.out_trumps() else 0.0
-        if notes is not None and ctx.bagat_plan():
-            notes.append(f"the Bagat is kept for the Ultimo: {_bits(hand & TRUMPS) - 1} other trumps "
-                         f"against the {ctx.out_trumps()} the opponents may still hold"
+        # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
+        bagat, king = ctx.bagat_plan(), ctx.plan_king()
+        draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out_trumps() else 0.0
+        if notes is not None and (bagat or king >= 0):
+            king_name = card_phrase(king, v.notation) if king >= 0 else ""
+            kept = ("the Bagat" + (f" and {king_name}" if king >= 0 else "")) if bagat else king_name
+            notes.append(f"{kept} {'are' if bagat and king >= 0 else 'is'} kept for the Ultimo: "
+                         f"{_bits(hand & TRUMPS & ~(1 << BAGAT))} other trumps against the "
+                         f"{ctx.out_trumps()} the opponents may still hold"
                          + (", so a trump led draws theirs" if draw else ""))
         best, best_value = legal[0], float("-inf")
         for c in legal:
@@ -587,11 +592,13 @@ class _Trick:
             if self.ultimo_safe():
                 return self.ult_win
             if self.bagat_plan():
-                return bot.KEEP_BAGAT_PLAN * self.ult_win
+                return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
             return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
         if KINGS >> c & 1:
+            if c == self.plan_king():
+                return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
         # other suit cards: the stronger ones win more tricks later; a short suit emptied
         # sooner lets one trump it
@@ -606,12 +613,22 @@ class _Trick:
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
-        (``BAGAT_PLAN`` times as many as they may hold): then it keeps the Bagat for the
+        (``ULTIMO_PLAN`` times as many as they may hold): then it keeps the Bagat for the
         Ultimo and leads trumps to draw theirs."""
         hand = self.v.hand
         if not hand & (1 << BAGAT):
             return False
-        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.BAGAT_PLAN >= self.out_trumps()
+        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN >= self.out_trumps()
+
+    def plan_king(self) -> Card:
+        """The King the seat keeps for the Ultimo, or -1: the King of its longest suit (the
+        least likely to be forced out), while its trumps, the Bagat aside, times ``ULTIMO_PLAN``
+        are at least those the opponents may hold (as ``bagat_plan``)."""
+        hand = self.v.hand
+        kings = hand & KINGS
+        if not kings or _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out_trumps():
+            return -1
+        return max(cards_of(kings), key=lambda k: (_bits(hand & SUIT_MASKS[_SUIT[k]]), k))
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
