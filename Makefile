@@ -15,7 +15,7 @@ play: $(BIN)/.installed
 	$(BIN)/tarot play $(ARGS)
 
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 	$(MAKE) --no-print-directory test-fast
 	$(MAKE) --no-print-directory typecheck
 
@@ -40,7 +40,7 @@ test-fast: $(BIN)/.fast
 	@if command -v $${CC:-cc} >/dev/null || command -v gcc >/dev/null; then \
 		$(BIN)/python scripts/compile.py --into $(FAST_COPY) && \
 		cd $(FAST_COPY) && PYTHONPATH=. $(abspath $(BIN))/python -c 'import tarot; assert tarot.COMPILED' && \
-		PYTHONPATH=. $(abspath $(BIN))/python -m pytest -q tests; \
+		PYTHONPATH=. $(abspath $(BIN))/python -m pytest -q -n auto tests; \
 	else echo "no C compiler: the compiled engine is not tested"; fi
 
 $(BIN)/.bench: $(BIN)/.installed
