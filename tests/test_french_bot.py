@@ -155,3 +155,18 @@ def test_the_bid_is_explained_by_the_count_and_the_thresholds():
     text = why(deal)
     assert text.startswith(f"its count of this hand is {count:.0f} ")
     assert f"a Prise from {THRESHOLDS[4][0]}, a Garde from {THRESHOLDS[4][1]}" in text
+
+
+def test_with_five_players_a_defender_trumps_with_the_petit_too():
+    # North (3) takes and calls a spade; East (0) leads 2H and South (1), a defender (void in
+    # spades, so not the partner) and void in hearts, trumps with the Petit while the
+    # three after him still hold hearts (the bot of before trumped with the V; with three or
+    # four players a defender still does, keeping the Petit for a partner's trick)
+    deal = deal_with("fft-5p", {0: "2H", 1: "T1 T5", 2: "3H", 3: "4H", 4: "5H"}, chien="2S 3S 4S",
+                     void={1: "HS"}, dealer=4)
+    bid(deal, ["pass", "pass", "pass", "prise", "pass"])
+    to_play(deal)
+    assert deal.called in L("KS QS CS JS") and deal.partner != 1
+    play(deal, "2H")
+    assert deal.to_play == 1 and act(deal) == C("T1")
+    assert why(deal).startswith("the Petit trumps while the opponents after are likely to follow suit")

@@ -18,7 +18,8 @@ its ``View`` alone (no search, no look at hidden cards).
   lowest winning card, keeping the best trumps; an honour is not put where an opponent still to
   play has shown he can trump); the Excuse saves an honour in a lost trick and is
   never kept to the last trick; the Petit is played when it is safe or would be lost anyway,
-  and the taker trumps with it while the defenders after him are likely to follow suit.
+  and the taker (with five players anyone) trumps with it while the opponents after him are
+  likely to follow suit.
 * **Leads**: the taker draws trumps with the best trump out, never a lower one, and only
   while he holds as many trumps as are out; a low card into a suit an opponent has shown void
   in; then Kings (the defence's only in a suit the taker has followed), and for the taker's
@@ -320,8 +321,10 @@ class FrenchRuleBot:
         Petit now: no trump in the trick yet, and every opponent still to play likely to
         follow suit (none has shown a void in it, the caller checks; at least ``PETIT_RUFF``
         cards of the suit still out for each). Kept for a safer moment, the Petit tends to
-        become the taker's last trump, lost to a trump lead or a ruff he cannot avoid."""
-        if led == TRUMP_SUIT or view.seat not in (view.taker, view.partner):
+        become the taker's last trump, lost to a trump lead or a ruff he cannot avoid. With
+        five players a defender does so too; with three or four a defender keeps it for a
+        partner's trick (measured: docs/bots.md)."""
+        if led == TRUMP_SUIT or (view.players < 5 and view.seat not in (view.taker, view.partner)):
             return False
         if any(c <= 21 for c in real):
             return False
