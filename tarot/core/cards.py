@@ -79,10 +79,36 @@ def rank_of(card: Card) -> int:
 
 def mask(cards: Iterable[Card]) -> CardSet:
     """The card set holding ``cards``."""
-    m = 0
+    # Two parts that fit a machine word (ids below 56, and the rest), joined once: the
+    # compiled engine then shifts native ints rather than building a 78-bit int per card.
+    lo = hi = 0
     for c in cards:
-        m |= 1 << c
-    return m
+        if c < 56:
+            lo |= 1 << c
+        else:
+            hi |= 1 << (c - 56)
+    return lo | hi << 56
+
+
+def deal_sets(deck: tuple[Card, ...], owners: tuple[int, ...], n: int) -> list[CardSet]:
+    """The card sets of ``n`` owners (hands, a chien...) from a deck and the owner of each of
+    its positions, as ``mask`` makes them.
+
+    >>> deal_sets((5, 70, 2, 60), (1, 0, 1, 0), 2) == [mask([70, 60]), mask([5, 2])]
+    True
+    """
+    out: list[CardSet] = []
+    for s in range(n):  # one owner at a time, in local ints that fit a machine word (``mask``)
+        lo = hi = 0
+        for pos in range(len(owners)):
+            if owners[pos] == s:
+                c = deck[pos]
+                if c < 56:
+                    lo |= 1 << c
+                else:
+                    hi |= 1 << (c - 56)
+        out.append(lo | hi << 56)
+    return out
 
 
 #: _BYTE_CARDS[i][b]: the card ids of byte value ``b`` at byte ``i`` of a card set.
@@ -252,6 +278,15 @@ def parse_card(token: object, notation: Notation = ITALIAN) -> Card:
 
 def format_card(card: Card, notation: Notation = ITALIAN) -> str:
     """The token of ``card``: ``parse_card(format_card(c, n), n) == c`` for all 78 cards."""
+    if 0 <= card < NUM_CARDS:  # the two notations' tokens, looked up (payments name cards)
+        if notation is ITALIAN:
+            return _ITALIAN_TOKENS[card]
+        if notation is FRENCH:
+            return _FRENCH_TOKENS[card]
+    return _format_card(card, notation)
+
+
+def _format_card(card: Card, notation: Notation) -> str:
     if card == FOOL:
         return notation.fool_token
     if not 0 < card < NUM_CARDS:
@@ -260,6 +295,10 @@ def format_card(card: Card, notation: Notation = ITALIAN) -> str:
     if card <= 21:
         return f"T{card}"
     return _RANK_TOKENS[rank_of(card)] + notation.suit_letters[suit_of(card)]
+
+
+_ITALIAN_TOKENS: Final[tuple[str, ...]] = tuple(_format_card(c, ITALIAN) for c in range(NUM_CARDS))
+_FRENCH_TOKENS: Final[tuple[str, ...]] = tuple(_format_card(c, FRENCH) for c in range(NUM_CARDS))
 
 
 def parse_cards(text: object, notation: Notation = ITALIAN) -> list[Card]:

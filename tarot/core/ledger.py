@@ -71,18 +71,18 @@ class Ledger:
     def totals(self) -> list[int]:
         """Net marques per seat: received minus paid. Sums to zero."""
         t = [0] * self.players
-        for p in self.entries:
-            t[p.payer] -= p.amount
-            t[p.payee] += p.amount
+        for payer, payee, amount, _, _, _ in self.entries:
+            t[payer] -= amount
+            t[payee] += amount
         return t
 
     def by_source(self, sources: tuple[str, ...] = SOURCES) -> dict[str, list[int]]:
         """Net marques per seat for each source of payment (a variant's ``SOURCES``)."""
         out = {s: [0] * self.players for s in sources}
-        for p in self.entries:
-            row = out[REASONS[p.reason]]
-            row[p.payer] -= p.amount
-            row[p.payee] += p.amount
+        for payer, payee, amount, reason, _, _ in self.entries:
+            row = out[REASONS[reason]]
+            row[payer] -= amount
+            row[payee] += amount
         return out
 
     def copy(self) -> Ledger:

@@ -27,17 +27,21 @@ def power_table(suit_rank: Callable[[Card], int]) -> tuple[int, ...]:
 PLAIN_POWER: Final[tuple[int, ...]] = power_table(rank_of)
 
 
-def winning_index(cards: Sequence[Card], power: Sequence[int] = PLAIN_POWER) -> int:
+def winning_index(cards: Sequence[Card], power: tuple[int, ...] = PLAIN_POWER) -> int:
     """The position in ``cards`` (in play order) of the card that wins the trick.
 
     >>> from tarot.core.cards import parse_cards, FRENCH
     >>> winning_index(parse_cards("KS 5S T1 QS", FRENCH)), winning_index(parse_cards("EX 7H AH 2C", FRENCH))
     (2, 1)
     """
-    lead = cards[1] if cards[0] == FOOL and len(cards) > 1 else cards[0]
+    n = len(cards)
+    lead = cards[0]
+    if lead == FOOL and n > 1:
+        lead = cards[1]
     led = SUIT_OF[lead]
     best, win = -1, 0
-    for i, c in enumerate(cards):
+    for i in range(n):
+        c = cards[i]
         s = SUIT_OF[c]
         if s == TRUMP_SUIT or s == led:
             p = power[c]

@@ -84,7 +84,7 @@ from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
     card_phrase,
     BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, cards_of, format_card,
+    TRUMPS, Card, CardSet, Seat, cards_of, deal_sets, format_card, mask,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -331,9 +331,7 @@ class FrenchDeal(Deal):
             seats = tuple(tuple(n if r < 0 else (d + 1 + r) % n for r in self.deal_plan()[0])
                           for d in range(n))
             _SEATS[type(self)] = seats
-        hands = [0] * (self.players + 1)
-        for c, s in zip(self.deck, seats[self.dealer]):
-            hands[s] |= 1 << c
+        hands = deal_sets(self.deck, seats[self.dealer], self.players + 1)
         chien = hands.pop()
         return hands, chien
 
@@ -598,7 +596,7 @@ class FrenchDeal(Deal):
             if action == FOOL:
                 return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
                         "the Excuse for the last trick")
-            if not trick or trick == [FOOL]:
+            if not trick or (len(trick) == 1 and trick[0] == FOOL):
                 return ("the opening lead may not be in the called suit, unless it is the called "
                         "card itself")
             lead = trick[1] if trick[0] == FOOL else trick[0]
@@ -759,9 +757,7 @@ class FrenchDeal(Deal):
             winner = leader  # the chelem exception: the Excuse led to the last trick wins it
         else:
             winner = (leader + winning_index(trick)) % n
-        gain = 0
-        for x in trick:
-            gain |= 1 << x
+        gain = mask(trick)
         if gain & 1:
             owner = (leader + trick.index(FOOL)) % n
             ours = camp >> owner & 1

@@ -27,7 +27,7 @@ from ..core.cards import (
     card_phrase,
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
     SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of,
-    format_card, format_cards, mask, rank_of, suit_card, suit_of,
+    deal_sets, format_card, format_cards, mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -44,6 +44,8 @@ NO_DISCARD: Final[CardSet] = TRIOMPHES | KINGS
 #: Cards that can cause a payment when played (the Tarots and la Belle).
 PAYING_CARDS: Final[CardSet] = TAROTS | BELLE_MASK
 ULTIMO_CARDS: Final[CardSet] = KINGS | (1 << 1)
+#: Whether each card id pays or is paid for when played (a table: the play reads it per card).
+_PAYS: Final[tuple[bool, ...]] = tuple(bool(PAYING_CARDS >> c & 1) for c in range(78))
 #: The cards the Fool's exchange may give (§1.7): any but a counting card or the Fool.
 _EMPTY_CARDS: Final[CardSet] = FULL_PACK & ~COUNTING_CARDS & ~1
 
@@ -122,15 +124,15 @@ def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
 # Declarations (§1.5)
 # ---------------------------------------------------------------------------------------
 _A: Final = ACTION_IDS
-TAROTS_TIERS: Final = {4: _A["tarots_4"], 5: _A["tarots_5"], 6: _A["tarots_6"], 7: _A["tarots_7"]}
+TAROTS_TIERS: Final[dict[int, int]] = {4: _A["tarots_4"], 5: _A["tarots_5"], 6: _A["tarots_6"], 7: _A["tarots_7"]}
 TAROTS_BELLE: Final = _A["tarots_7_belle"]
-IMPERIAL_SUITS: Final = (_A["imperial_swords"], _A["imperial_batons"], _A["imperial_cups"], _A["imperial_coins"])
+IMPERIAL_SUITS: Final[tuple[int, ...]] = (_A["imperial_swords"], _A["imperial_batons"], _A["imperial_cups"], _A["imperial_coins"])
 IMPERIAL_KINGS: Final = _A["imperial_kings"]
 IMPERIAL_RANKS: Final = {_A["imperial_queens"]: QUEEN, _A["imperial_cavaliers"]: CAVALIER,
                   _A["imperial_jacks"]: JACK}
 TOUS_LES_TROIS: Final = _A["tous_les_trois"]
 QUI_NA_LE_SIEN: Final = _A["qui_na_le_sien"]
-HONOURS: Final = tuple(mask(suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4))
+HONOURS: Final[tuple[int, ...]] = tuple(mask(suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4))
 RANK_SETS: Final = {r: mask(suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN, KING)}
 HIGH_RUN: Final = tuple(range(21, 15, -1))   # XXI XX XIX XVIII XVII XVI
 LOW_RUN: Final = tuple(range(1, 7))          # I II III IV V VI
@@ -152,17 +154,17 @@ DECLARATIONS: Final[dict[int, tuple[int, int]]] = {
     TOUS_LES_TROIS: (G_TLT, 3),
     QUI_NA_LE_SIEN: (G_QNLS, 1),
 }
-KINGS_TIERS: Final = (  # (action, kings needed, with the Fool), best first
+KINGS_TIERS: Final[tuple[tuple[int, int, bool], ...]] = (  # (action, kings needed, with the Fool), best first
     (_A["kings_4_fool"], 4, True), (_A["kings_4"], 4, False), (_A["kings_3_fool"], 3, True),
     (_A["kings_3"], 3, False), (_A["kings_2_fool"], 2, True),
 )
 _KINGS_TIER: Final = {a: (n, f) for a, n, f in KINGS_TIERS}
-TRIOMPHES_TIERS: Final = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
+TRIOMPHES_TIERS: Final[dict[int, int]] = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
 BRIZIGOLES: Final = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
 #: For ``_declarable``: (group bit, action, the four cards) of each Imperial of a rank, and
 #: (group, run of trumps, its first four cards, the tiers of 4, 5 and 6 cards) of each Brizigole.
-_IMPERIAL_RANK_CHECKS: Final = tuple((12 + i, a, RANK_SETS[r]) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
-_BRIZ_CHECKS: Final = tuple((g, run, mask(run[:4]), tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
+_IMPERIAL_RANK_CHECKS: Final[tuple[tuple[int, int, int], ...]] = tuple((12 + i, a, RANK_SETS[r]) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
+_BRIZ_CHECKS: Final[tuple[tuple[int, tuple[int, ...], int, tuple[int, ...]], ...]] = tuple((g, run, mask(run[:4]), tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
                             for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)))
 
 DECLARATION_NAMES: Final = {
@@ -335,7 +337,7 @@ class MarollesDeal(Deal):
         # Options read on the hot path, as plain attributes (decoded once per set of options).
         flags = _FLAGS.get(o)
         if flags is None:
-            flags = _FLAGS[o] = _Flags(o)
+            flags = _FLAGS[o] = _Flags(o, type(self))
         self._o = flags
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
@@ -422,10 +424,9 @@ class MarollesDeal(Deal):
     def _deal_hands(self) -> list[CardSet]:
         """Deal ``deck`` as ``deal_slots`` says; le Mort's cards are turned up in the order
         they were dealt (``mort_cards``)."""
-        hands = [0] * 3
         deck = self.deck
-        for pos, s in enumerate(self.deal_slots(self.options, self.dealer)):
-            hands[s] |= 1 << deck[pos]
+        slots = self.deal_slots(self.options, self.dealer)
+        hands = deal_sets(deck, slots, 3)
         if self.MORT:
             self.mort_cards = tuple(c for c in deck if hands[2] >> c & 1)
             return hands[:2]
@@ -529,8 +530,8 @@ class MarollesDeal(Deal):
         revokes allowed any card but a Fool that could not be played lawfully either."""
         if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
             h = self.hands[self._seat()]
-            leads = not self.trick or self.trick == [FOOL]
-            if h != 1 and (self.trick_no >= self.TRICKS - 1 or (leads and not self._o.fool_lead)):
+            leads = not self.trick or (len(self.trick) == 1 and self.trick[0] == FOOL)
+            if h != 1 and (self.trick_no >= self._o.tricks - 1 or (leads and not self._o.fool_lead)):
                 return h & ~1
             return h
         return self._lawful_play()
@@ -540,9 +541,9 @@ class MarollesDeal(Deal):
         h = self.hands[self._seat()]
         trick = self.trick
         duty = follow_duty(h, trick)
-        if (not trick or trick == [FOOL]) and not self._o.fool_lead and h != 1:
+        if (not trick or (len(trick) == 1 and trick[0] == FOOL)) and not self._o.fool_lead and h != 1:
             duty &= ~1
-        if h & 1 and h != 1 and self.trick_no >= self.TRICKS - 1:
+        if h & 1 and h != 1 and self.trick_no >= self._o.tricks - 1:
             duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
         return duty
 
@@ -897,22 +898,20 @@ class MarollesDeal(Deal):
         leader = self.leader
         n = self.players
         t = self.trick_no
-        if self.MORT:  # le Mort's next card joins the trick (§1.10)
+        mort = o.mort
+        if mort:  # le Mort's next card joins the trick (§1.10)
             trick.append(self.mort_cards[t])
             w = winning_index(trick if self.mort_competes else trick[:n], _POWER)
             winner = n if w == n else (leader + w) % n
         else:
             winner = (leader + winning_index(trick, _POWER)) % n
-        last = t == self.TRICKS - 1
-        gain = 0
-        for c in trick:
-            gain |= 1 << c
-        if gain & PAYING_CARDS:
-            for i, c in enumerate(trick):
-                if not PAYING_CARDS >> c & 1 or i == n:  # le Mort never pays or receives
-                    continue
+        last = t == o.tricks - 1
+        gain = mask(trick)
+        for i in range(len(trick)):
+            c = trick[i]
+            if _PAYS[c] and i != n:  # le Mort never pays or receives
                 s = (leader + i) % n
-                tok = format_card(c, self.notation)
+                tok = format_card(c, o.notation)
                 if c == FOOL:
                     if last:  # held to the last trick: not excused (§1.7)
                         self._pay_each(s, o.fool_penalty, "fool_not_excused", t, tok)
@@ -941,7 +940,7 @@ class MarollesDeal(Deal):
                         self._pay_each(s, 1, "tarot", t, tok)
                 else:
                     self._pay_each(s, 1, "tarot", t, tok)
-        if self.MORT and FOOL in trick[n:] and self.mort_competes:
+        if mort and FOOL in trick[n:] and self.mort_competes:
             gain &= ~1  # le Mort's Fool cannot win: it goes back to le Mort
             self.piles[n] |= 1
         self.piles[winner] |= gain
@@ -1103,8 +1102,8 @@ class MarollesDeal(Deal):
     def _snapshot(self) -> tuple:
         if self.phase == "play" and not self._o.revoke_allowed:
             if len(self.trick) < self.players - 1:
-                return (self.to_play,)  # a card that does not end its trick changes only these
-            if self.trick_no < self.TRICKS - 1 and not self.MORT:
+                return _SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
+            if self.trick_no < self._o.tricks - 1 and not self._o.mort:
                 # a card that ends a trick other than the last: these, and what is appended
                 return (self.to_play, tuple(self.trick), self.leader, len(self.ledger.entries),
                         tuple(self.piles), self.fool_kept)
@@ -1280,6 +1279,8 @@ class MarollesDeal(Deal):
 
 
 _FLAGS: Final[dict[Options, _Flags]] = {}
+#: The undo snapshot of a card that does not end its trick: the seat that played it.
+_SEAT_SNAPSHOT: Final[tuple[tuple[int], ...]] = tuple((s,) for s in range(8))
 #: (class, deal_packet, dealer) -> deal_slots, computed once.
 _DEAL_SLOTS: Final[dict] = {}
 
@@ -1294,10 +1295,12 @@ class _Flags:
         "belle_replaced", "fool_lead", "fool_exchange", "fool_last_to_winner", "fool_penalty",
         "ultimo_plus_1", "ultimo_fail_6", "par", "dm_literal", "dm_tie", "revoke_allowed",
         "revoke_window",
-        "redeal_cost",
+        "redeal_cost", "mort", "tricks", "notation",
     )
 
-    def __init__(self, o: Mapping[str, str]) -> None:
+    def __init__(self, o: Mapping[str, str], deal: type[MarollesDeal]) -> None:
+        # the variant's constants too: read from a class, they are looked up by name
+        self.mort, self.tricks, self.notation = deal.MORT, deal.TRICKS, deal.notation
         self.cut_payment = o["cut_card_tarot_payment"] == "on"
         self.discard_forbidden = o["illegal_discard"] == "forbidden"
         self.discard_penalty_once = o["illegal_discard"] == "penalty_once"
