@@ -72,8 +72,8 @@ class Ledger:
         """Net marques per seat: received minus paid. Sums to zero."""
         t = [0] * self.players
         for payer, payee, amount, _, _, _ in self.entries:
-            t[payer] -= amount
-            t[payee] += amount
+            t[payer] = t[payer] - amount
+            t[payee] = t[payee] + amount
         return t
 
     def by_source(self, sources: tuple[str, ...] = SOURCES) -> dict[str, list[int]]:
@@ -81,8 +81,8 @@ class Ledger:
         out = {s: [0] * self.players for s in sources}
         for payer, payee, amount, reason, _, _ in self.entries:
             row = out[REASONS[reason]]
-            row[payer] -= amount
-            row[payee] += amount
+            row[payer] = row[payer] - amount
+            row[payee] = row[payee] + amount
         return out
 
     def copy(self) -> Ledger:

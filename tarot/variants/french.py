@@ -742,7 +742,8 @@ class FrenchDeal(Deal):
         self.hands[p] ^= 1 << c
         trick = self.trick
         trick.append(c)
-        if c == self.called:
+        called = self.called
+        if called is not None and c == called:
             self.revealed = True
         n = self.players
         if len(trick) < n:
