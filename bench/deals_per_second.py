@@ -35,6 +35,13 @@ there and counts as a deal, as it does at the table), and a *tarok* deal a game 
 Both sides run in the same process, pinned to one core when the OS allows, in interleaved rounds
 (the side that goes first alternates) so that machine noise hits both alike; the figure per side
 is the median over rounds. Without ``open_spiel`` installed only tarot is measured.
+
+``--instructions DEALS`` counts instead of timing: each side plays DEALS deals, and DEALS / 5,
+in a child process under valgrind's callgrind, and the difference of the two counts, divided by
+the deals between them, is the machine instructions per deal, start-up excluded. The count is the
+same on every run of the same code (whatever else the machine is doing), so it measures a change
+to the engine without the noise of a shared machine; it does not see what an instruction costs
+(a cache miss, an allocation), which the deals per second do. Needs ``valgrind``.
 """
 
 from __future__ import annotations
@@ -181,6 +188,45 @@ class Tarok:
         return mix
 
 
+# ----- instructions (callgrind) ---------------------------------------------------------------
+def play_side(side: str, deals: int, seed: int) -> None:
+    """The child of ``--instructions``: play ``deals`` deals of one side, nothing else."""
+    rng = random.Random(seed)
+    if side == "tarot":
+        for _ in range(deals):
+            tarot_deal(rng)
+    else:
+        game = Tarok(seed, TAROK_PLAYERS[VARIANT])
+        for _ in range(deals):
+            game.deal(rng)
+
+
+def count_instructions(side: str, deals: int, seed: int) -> int:
+    """Instructions the child process runs to play ``deals`` deals of ``side`` (callgrind)."""
+    import re
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable,
+             str(Path(__file__).resolve()), "--variant", VARIANT, "--play-side", side,
+             "--play-deals", str(deals), "--seed", str(seed)],
+            capture_output=True, text=True, check=False,
+            env={**os.environ, "PYTHONHASHSEED": "0"})  # string hashes, and so dict probes, fixed
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or not found:
+        raise RuntimeError(f"callgrind failed for {side}: {done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def instructions_per_deal(side: str, deals: int, seed: int) -> float:
+    """Machine instructions per deal of ``side``: the count for ``deals`` deals less the count
+    for ``deals // 5``, over the deals between (start-up and imports cancel)."""
+    few = deals // 5
+    return (count_instructions(side, deals, seed) - count_instructions(side, few, seed)) / (deals - few)
+
+
 # ----- the machine ----------------------------------------------------------------------------
 def pin(cpu: int | None) -> int | None:
     """Pin this process to one core (the last allowed one unless ``cpu`` is given)."""
@@ -288,9 +334,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--variant", choices=sorted(TAROK_PLAYERS), default="marolles-1637",
                    help="the tarot variant to measure (marolles-1637; fft-4p against tarok for 4)")
+    p.add_argument("--instructions", type=int, default=0, metavar="DEALS",
+                   help="count machine instructions per deal of each side under callgrind instead "
+                        "(DEALS deals less DEALS/5; needs valgrind)")
+    p.add_argument("--play-side", choices=("tarot", "tarok"), help=argparse.SUPPRESS)
+    p.add_argument("--play-deals", type=int, default=0, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     global VARIANT
     VARIANT = args.variant
+    if args.play_side:  # the child of --instructions
+        play_side(args.play_side, args.play_deals, args.seed)
+        return 0
+    if args.instructions:
+        return report_instructions(args)
     if args.seconds <= 0 or args.rounds < 1:
         p.error("--seconds must be > 0 and --rounds >= 1")
 
@@ -416,6 +472,40 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {k:32s} {v['calls']:7d} calls  {v['seconds']:8.4f} s  {100 * v['share']:5.1f} %")
         print(f"\ncProfile of {args.profile} tarot deals, top 25 by own time:")
         print(prof_text)
+    return 0
+
+
+def report_instructions(args: argparse.Namespace) -> int:
+    """``--instructions``: machine instructions per deal of each side, and their ratio."""
+    import shutil
+
+    if args.instructions < 5:
+        raise SystemExit("--instructions needs at least 5 deals")
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt install valgrind)")
+    sides = ["tarot"] + ([] if args.no_tarok else ["tarok"])
+    per_deal = {side: instructions_per_deal(side, args.instructions, args.seed) for side in sides}
+    report: dict[str, object] = {
+        "python": platform.python_version(), "engine_revision": engine_revision(),
+        "engine_compiled": tarot.COMPILED, "variant": VARIANT, "deals": args.instructions,
+        "seed": args.seed, "instructions_per_deal": {k: round(v) for k, v in per_deal.items()},
+        "command": " ".join(["python", "bench/deals_per_second.py",
+                             *(sys.argv[1:])]),
+    }
+    if "tarok" in per_deal:
+        # fewer instructions is faster: tarok's count over tarot's, as deals per second would be
+        report["ratio_tarot_over_tarok"] = round(per_deal["tarok"] / per_deal["tarot"], 3)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"Python {report['python']}; engine at {report['engine_revision']} "
+          f"({'compiled with mypyc' if tarot.COMPILED else 'pure Python'}); {VARIANT}; callgrind, "
+          f"{args.instructions} deals less {args.instructions // 5} per side:")
+    for side, n in per_deal.items():
+        print(f"  {side}  {n / 1000:9.1f} k instructions per deal")
+    if "ratio_tarot_over_tarok" in report:
+        print(f"  ratio tarot/tarok (tarok's instructions per deal over tarot's, as deals per second "
+              f"compare): {report['ratio_tarot_over_tarok']:.3f}")
     return 0
 
 
