@@ -14,7 +14,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench" / "deals_per_second.py"
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
-def test_instruction_counts_are_the_same_on_every_run():
+def test_instruction_counts_repeat_from_run_to_run():
     def count() -> int:
         out = subprocess.run([sys.executable, str(BENCH), "--instructions", "10", "--no-tarok", "--json",
                               "--seed", "3"], capture_output=True, text=True, check=True, timeout=600)
@@ -26,4 +26,6 @@ def test_instruction_counts_are_the_same_on_every_run():
     first = count()
     # a random Marolles deal is tens of thousands of bytecodes at least, and far from a second
     assert 100_000 < first < 50_000_000
-    assert count() == first
+    # the same on a second run, to a thousandth (objects hashed by address may probe a dict
+    # differently from one run to the next: seen, a few instructions in a million)
+    assert abs(count() - first) <= first / 1000
