@@ -529,8 +529,11 @@ class FrenchDeal(Deal):
 
     def _poignee_tiers(self, p: Seat) -> list[int]:
         t = self._poignee_pool(p).bit_count()
+        sizes = self.POIGNEE_SIZES
+        if t + 1 < sizes[0]:
+            return []  # most hands: too few trumps even with the Excuse
         fool = self.hands[p] & 1
-        return [a for a, n in zip(POIGNEES, self.POIGNEE_SIZES) if t >= n or (fool and t == n - 1)]
+        return [a for a, n in zip(POIGNEES, sizes) if t >= n or (fool and t == n - 1)]
 
     def _legal_show(self) -> CardSet:
         assert self.pending is not None
