@@ -79,10 +79,16 @@ def rank_of(card: Card) -> int:
 
 def mask(cards: Iterable[Card]) -> CardSet:
     """The card set holding ``cards``."""
+    return _mask(cards if isinstance(cards, list) else list(cards))
+
+
+def _mask(cards: list[Card]) -> CardSet:
     # Two parts that fit a machine word (ids below 56, and the rest), joined once: the
-    # compiled engine then shifts native ints rather than building a 78-bit int per card.
+    # compiled engine then shifts native ints rather than building a 78-bit int per card
+    # (and reads a list natively, where an iterable goes through generic calls).
     lo = hi = 0
-    for c in cards:
+    for i in range(len(cards)):
+        c = cards[i]
         if c < 56:
             lo |= 1 << c
         else:

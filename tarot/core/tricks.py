@@ -34,6 +34,11 @@ def winning_index(cards: Sequence[Card], power: tuple[int, ...] = PLAIN_POWER) -
     >>> winning_index(parse_cards("KS 5S T1 QS", FRENCH)), winning_index(parse_cards("EX 7H AH 2C", FRENCH))
     (2, 1)
     """
+    # a list is read natively by the compiled engine; any other sequence through generic calls
+    return _winning_index(cards if isinstance(cards, list) else list(cards), power)
+
+
+def _winning_index(cards: list[Card], power: tuple[int, ...]) -> int:
     n = len(cards)
     lead = cards[0]
     if lead == FOOL and n > 1:
