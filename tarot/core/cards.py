@@ -96,23 +96,33 @@ def _mask(cards: list[Card]) -> CardSet:
     return lo | hi << 56
 
 
-def deal_sets(deck: tuple[Card, ...], owners: tuple[int, ...], n: int) -> list[CardSet]:
-    """The card sets of ``n`` owners (hands, a chien...) from a deck and the owner of each of
-    its positions, as ``mask`` makes them.
+def deal_positions(owners: Iterable[int], n: int) -> tuple[tuple[int, ...], ...]:
+    """The deck positions each of ``n`` owners (hands, a chien...) receives, from the owner of
+    each position: what ``deal_sets`` takes (worked out once per deal plan).
 
-    >>> deal_sets((5, 70, 2, 60), (1, 0, 1, 0), 2) == [mask([70, 60]), mask([5, 2])]
+    >>> deal_positions([1, 0, 1, 0], 2)
+    ((1, 3), (0, 2))
+    """
+    plan = list(owners)
+    return tuple(tuple(i for i, o in enumerate(plan) if o == s) for s in range(n))
+
+
+def deal_sets(deck: tuple[Card, ...], positions: tuple[tuple[int, ...], ...]) -> list[CardSet]:
+    """Each owner's card set from a deck and the positions it receives (``deal_positions``),
+    as ``mask`` makes them.
+
+    >>> deal_sets((5, 70, 2, 60), ((1, 3), (0, 2))) == [mask([70, 60]), mask([5, 2])]
     True
     """
     out: list[CardSet] = []
-    for s in range(n):  # one owner at a time, in local ints that fit a machine word (``mask``)
+    for mine in positions:  # one owner at a time, in local ints that fit a machine word (``mask``)
         lo = hi = 0
-        for pos in range(len(owners)):
-            if owners[pos] == s:
-                c = deck[pos]
-                if c < 56:
-                    lo |= 1 << c
-                else:
-                    hi |= 1 << (c - 56)
+        for pos in mine:
+            c = deck[pos]
+            if c < 56:
+                lo |= 1 << c
+            else:
+                hi |= 1 << (c - 56)
         out.append(lo | hi << 56)
     return out
 

@@ -84,7 +84,7 @@ from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
     card_phrase,
     BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, cards_of, deal_sets, format_card, mask,
+    TRUMPS, Card, CardSet, Seat, cards_of, deal_positions, deal_sets, format_card, mask,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -221,9 +221,9 @@ class _Flags:
 _FLAGS: Final[dict] = {}
 
 
-#: Per variant class: ``deal_plan``, and per dealer the seat each deck position goes to.
+#: Per variant class: ``deal_plan``, and per dealer the deck positions of each hand and the chien.
 _PLANS: Final[dict[type, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
-_SEATS: Final[dict[type, tuple[tuple[int, ...], ...]]] = {}
+_POSITIONS: Final[dict[type, tuple[tuple[tuple[int, ...], ...], ...]]] = {}
 
 
 class FrenchDeal(Deal):
@@ -325,13 +325,13 @@ class FrenchDeal(Deal):
 
     def _deal_hands(self) -> tuple[list[CardSet], CardSet]:
         """Each seat's hand and the chien, from the deck and ``deal_plan``."""
-        seats = _SEATS.get(type(self))
-        if seats is None:  # per dealer: the seat each deck position goes to (n: the chien)
+        plans = _POSITIONS.get(type(self))
+        if plans is None:  # per dealer: the deck positions of each seat's hand, then the chien's
             n = self.players
-            seats = tuple(tuple(n if r < 0 else (d + 1 + r) % n for r in self.deal_plan()[0])
-                          for d in range(n))
-            _SEATS[type(self)] = seats
-        hands = deal_sets(self.deck, seats[self.dealer], self.players + 1)
+            plans = _POSITIONS[type(self)] = tuple(
+                deal_positions([n if r < 0 else (d + 1 + r) % n for r in self.deal_plan()[0]], n + 1)
+                for d in range(n))
+        hands = deal_sets(self.deck, plans[self.dealer])
         chien = hands.pop()
         return hands, chien
 

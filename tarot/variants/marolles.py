@@ -27,7 +27,7 @@ from ..core.cards import (
     card_phrase,
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
     SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of,
-    deal_sets, format_card, format_cards, mask, rank_of, suit_card, suit_of,
+    deal_positions, deal_sets, format_card, format_cards, mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -425,8 +425,11 @@ class MarollesDeal(Deal):
         """Deal ``deck`` as ``deal_slots`` says; le Mort's cards are turned up in the order
         they were dealt (``mort_cards``)."""
         deck = self.deck
-        slots = self.deal_slots(self.options, self.dealer)
-        hands = deal_sets(deck, slots, 3)
+        plans = self._o.positions  # the deck positions of each hand, per dealer
+        positions = plans.get(self.dealer)
+        if positions is None:
+            positions = plans[self.dealer] = deal_positions(self.deal_slots(self.options, self.dealer), 3)
+        hands = deal_sets(deck, positions)
         if self.MORT:
             self.mort_cards = tuple(c for c in deck if hands[2] >> c & 1)
             return hands[:2]
@@ -1295,12 +1298,14 @@ class _Flags:
         "belle_replaced", "fool_lead", "fool_exchange", "fool_last_to_winner", "fool_penalty",
         "ultimo_plus_1", "ultimo_fail_6", "par", "dm_literal", "dm_tie", "revoke_allowed",
         "revoke_window",
-        "redeal_cost", "mort", "tricks", "notation",
+        "redeal_cost", "mort", "tricks", "notation", "positions",
     )
 
     def __init__(self, o: Mapping[str, str], deal: type[MarollesDeal]) -> None:
         # the variant's constants too: read from a class, they are looked up by name
         self.mort, self.tricks, self.notation = deal.MORT, deal.TRICKS, deal.notation
+        #: dealer -> the deck positions each hand receives (``deal_positions``), made once
+        self.positions: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.cut_payment = o["cut_card_tarot_payment"] == "on"
         self.discard_forbidden = o["illegal_discard"] == "forbidden"
         self.discard_penalty_once = o["illegal_discard"] == "penalty_once"
