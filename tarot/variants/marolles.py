@@ -94,6 +94,11 @@ def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
     >>> follow_duty(mask(parse_cards("T3 2C")), parse_cards("F 5S")) == mask(parse_cards("T3"))
     True
     """
+    # a list is read natively by the compiled engine; any other sequence through generic calls
+    return _follow_duty(hand, trick if isinstance(trick, list) else list(trick))
+
+
+def _follow_duty(hand: CardSet, trick: list[Card]) -> CardSet:
     lead = trick[0] if trick else -1
     if lead == FOOL:
         lead = trick[1] if len(trick) > 1 else -1
@@ -543,7 +548,7 @@ class MarollesDeal(Deal):
         """The cards the seat to play may play keeping the obligations to follow and to trump."""
         h = self.hands[self._seat()]
         trick = self.trick
-        duty = follow_duty(h, trick)
+        duty = _follow_duty(h, trick)
         if (not trick or (len(trick) == 1 and trick[0] == FOOL)) and not self._o.fool_lead and h != 1:
             duty &= ~1
         if h & 1 and h != 1 and self.trick_no >= self._o.tricks - 1:
