@@ -431,3 +431,45 @@ def test_rule_bot_beats_random_play():
         for s in simulate(V, 100, 5, None, bots):
             wins += dict(s.extra)["winner"] == seat
     assert wins > 120
+
+
+def _rule_bot_differences(**old):
+    """Positions of rule-bot deals where today's rule bot and one with the class attributes
+    ``old`` choose differently: (view, today's card, the other's card)."""
+    import random
+    from tarot.bots.french_2p import French2pRuleBot
+    bot, other = French2pRuleBot(seed=0), French2pRuleBot(seed=0)
+    for k, v in old.items():
+        setattr(other, k, v)
+    found = []
+    rng = random.Random(4)
+    for s in range(40):
+        deal = tarot.new_deal(V, seed=s)
+        while not deal.is_over:
+            view = deal.view(deal.to_play)
+            a = bot.act(view)
+            if len(view.legal_actions) > 1:
+                b = other.act(view)
+                if a != b:
+                    found.append((view, a, b))
+            deal.push(a if rng.random() < 0.9 else rng.choice(view.legal_actions))
+    return found
+
+
+def test_rule_bot_plays_first_a_pile_card_that_turns_up_another():
+    # Measured (docs/bots.md): of cards worth about the same, a face-up pile card with a
+    # face-down card under it, played, gives this player one more card to choose from.
+    diffs = _rule_bot_differences(UNLOCK=0.0)
+    assert len(diffs) >= 20
+    for view, a, _ in diffs:
+        up, down = view.extra["face_up"][view.seat], view.extra["face_down"][view.seat]
+        assert any(c == a and d > 0 for c, d in zip(up, down)), (view.legal_actions, a)
+
+
+def test_rule_bot_does_not_keep_the_excuse_for_a_bigger_card_later():
+    # Measured: keeping the Excuse for a later, dearer card lost (EXCUSE_KEEP 6 -> 0).
+    diffs = _rule_bot_differences(EXCUSE_KEEP=6.0)
+    assert len(diffs) >= 5
+    for _, a, b in diffs:
+        assert a == 0 or b == 0  # one of the two plays the Excuse where the other does not
+    assert sum(a == 0 for _, a, _ in diffs) > sum(b == 0 for _, _, b in diffs)
