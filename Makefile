@@ -23,7 +23,8 @@ test: $(BIN)/.installed
 typecheck: $(BIN)/.fast
 	$(BIN)/python -m mypy tarot
 
-# The engine compiled with mypyc (optional, about twice as fast; docs/benchmarks.md).
+# The engine compiled with mypyc (optional, about twice as fast; docs/benchmarks.md). With GCC
+# the build is profile-guided (about 3 minutes; `scripts/compile.py --no-pgo` takes half).
 $(BIN)/.fast: $(BIN)/.installed
 	$(BIN)/python -m pip install -q -e '.[fast]'
 	touch $@

@@ -400,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, object] = {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
+        "python_executable": os.path.realpath(sys.executable),
         "open_spiel": open_spiel_version() if tarok is not None else None,
         "cpu_model": cpu_model(),
         "nproc": os.cpu_count(),
@@ -445,8 +446,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
         return 0
 
-    print(f"Python {report['python']} ({report['implementation']}), {report['cpu_model']}, "
-          f"nproc {report['nproc']}, pinned to cpu {cpu}")
+    print(f"Python {report['python']} ({report['implementation']}, {report['python_executable']}), "
+          f"{report['cpu_model']}, nproc {report['nproc']}, pinned to cpu {cpu}")
     print(f"engine at {report['engine_revision']}"
           f" ({'compiled with mypyc' if tarot.COMPILED else 'pure Python'}); {args.rounds} interleaved rounds of {args.seconds:g} s "
           "per side; medians over rounds:")
