@@ -132,6 +132,35 @@ _BYTE_CARDS: Final = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1
                     for i in range(10))
 
 
+#: Where the engine's hot paths cut a card set in two (``hand & LOW_PART``, ``hand >> PART``):
+#: ids below 50 (the Fool, the trumps, Swords / Spades and Batons / Clubs) and ids from 50 (Cups /
+#: Hearts and Coins / Diamonds), no suit across the cut. A set of all 78 ids is a Python long
+#: object, and every operation on one makes a new one; each part fits a machine word, which the
+#: compiled engine works on natively.
+PART: Final = 50
+LOW_PART: Final[CardSet] = (1 << PART) - 1
+#: _HIGH_BYTE_CARDS[i][b]: the card ids of byte value ``b`` at byte ``i`` of a high part.
+_HIGH_BYTE_CARDS: Final = tuple(tuple(tuple(PART + 8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
+                         for i in range(4))
+
+
+def cards_of_parts(lo: CardSet, hi: CardSet) -> list[Card]:
+    """``cards_of(lo | hi << PART)``, from the two parts of the set (``PART``).
+
+    >>> cards_of_parts(0b101, 0b11) == cards_of(0b101 | 0b11 << PART) == [0, 2, 50, 51]
+    True
+    """
+    out = cards_of(lo)
+    i = 0
+    while hi:
+        b = hi & 255
+        if b:
+            out += _HIGH_BYTE_CARDS[i][b]
+        hi >>= 8
+        i += 1
+    return out
+
+
 def cards_of(cs: CardSet) -> list[Card]:
     """The cards of a set, in ascending id order."""
     out: list[Card] = []

@@ -125,7 +125,8 @@ class Deal:
     to_play: Seat | None
     history: list[int]
     # Every variant is played in tricks, and pays through a ledger.
-    hands: list[CardSet]
+    #: Each seat's hand, as most variants keep it (French Tarot keeps each in two parts).
+    _hands: list[CardSet]
     trick: list[Card]
     tricks: list[tuple[Seat, tuple[Card, ...], Seat]]
     trick_no: int
@@ -257,7 +258,7 @@ class Deal:
             "variant": self.variant, "options": self.options, "seat": seat,
             "players": self.players, "dealer": self.dealer,
             "phase": self.phase if mine else self.PUBLIC_PHASE.get(self.phase, self.phase),
-            "to_play": self.to_play, "hand": self.hands[seat],
+            "to_play": self.to_play, "hand": self.hand(seat),
             "hand_sizes": tuple(map(int.bit_count, self.hands)), "tricks": tuple(self.tricks),
             "trick": tuple(self.trick), "payments": tuple(self.ledger.entries),
             "legal_actions": tuple(self.legal_actions()) if mine else (),
@@ -266,6 +267,18 @@ class Deal:
 
     def copy(self) -> Deal:
         raise NotImplementedError
+
+    @property
+    def hands(self) -> list[CardSet]:
+        """Each seat's hand, as a new list (changing it changes nothing in the deal)."""
+        return self._all_hands()
+
+    def hand(self, seat: Seat) -> CardSet:
+        """The cards ``seat`` holds."""
+        return self._hands[seat]
+
+    def _all_hands(self) -> list[CardSet]:
+        return self._hands.copy()
 
     # ----- shared machinery -------------------------------------------------------------
     @property

@@ -160,7 +160,7 @@ class EarlyFrenchDeal(Deal):
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "step",
-        "power", "values", "forced_lowest", "baseline", "hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
+        "power", "values", "forced_lowest", "baseline", "_hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
         "debt", "consolations", "surrendered",
     )
 
@@ -183,7 +183,7 @@ class EarlyFrenchDeal(Deal):
         self.history: list[int] = []
         self._undo: list[tuple] = []
         self._legal_at, self._legal_list = -1, []
-        self.hands = self._deal_hands()
+        self._hands = self._deal_hands()
         self.piles = [0] * n
         self.trick: list[Card] = []
         self.leader = (dealer + self.step) % n
@@ -264,7 +264,7 @@ class EarlyFrenchDeal(Deal):
 
     def _legal_play(self) -> CardSet:
         """Cards the player to play may play (§3.3): follow, else trump; the Fool always."""
-        h = self.hands[self._seat()]
+        h = self._hands[self._seat()]
         trick = self.trick
         if not trick or (trick[0] == FOOL and len(trick) == 1):
             return h
@@ -294,7 +294,7 @@ class EarlyFrenchDeal(Deal):
             return super().explain_illegal(action)
         if action >= 78:
             return f"{tok} is not legal now: seat {p} must play a card"
-        h = self.hands[p]
+        h = self._hands[p]
         if not h >> action & 1:
             return f"seat {p} does not hold {card_phrase(action, n)}"
         trick = self.trick
@@ -313,7 +313,7 @@ class EarlyFrenchDeal(Deal):
             self._after_trick()
             return
         p = self._seat()
-        self.hands[p] ^= 1 << a
+        self._hands[p] ^= 1 << a
         trick = self.trick
         trick.append(a)
         if len(trick) < self.players:
@@ -377,20 +377,20 @@ class EarlyFrenchDeal(Deal):
     def _snapshot(self) -> tuple:
         if self.phase == "play" and len(self.trick) < self.players - 1:
             return (self.to_play,)   # a card that does not end its trick changes only these
-        return (self.phase, self.to_play, tuple(self.hands), tuple(self.piles), tuple(self.trick),
+        return (self.phase, self.to_play, tuple(self._hands), tuple(self.piles), tuple(self.trick),
                 self.leader, self.trick_no, len(self.tricks), self.fool_owner, self.fool_trick,
                 self.fool_receiver, self.debt, len(self.consolations), self.surrendered)
 
     def _restore(self, s: tuple) -> None:
         if len(s) == 1:
             p = s[0]
-            self.hands[p] |= 1 << self.trick.pop()
+            self._hands[p] |= 1 << self.trick.pop()
             self.to_play, self.phase = p, "play"
             return
         (self.phase, self.to_play, hands, piles, trick, self.leader, self.trick_no, n_tricks,
          self.fool_owner, self.fool_trick, self.fool_receiver, self.debt, n_cons,
          self.surrendered) = s
-        self.hands, self.piles, self.trick = list(hands), list(piles), list(trick)
+        self._hands, self.piles, self.trick = list(hands), list(piles), list(trick)
         del self.tricks[n_tricks:]
         del self.consolations[n_cons:]
 
@@ -401,7 +401,7 @@ class EarlyFrenchDeal(Deal):
                      "power", "values", "forced_lowest", "baseline", "leader", "trick_no",
                      "fool_owner", "fool_trick", "fool_receiver", "debt", "surrendered"):
             setattr(new, name, getattr(self, name))
-        for name in ("history", "_undo", "hands", "piles", "trick", "tricks", "shown",
+        for name in ("history", "_undo", "_hands", "piles", "trick", "tricks", "shown",
                      "consolations"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()

@@ -83,8 +83,9 @@ from typing import Any, ClassVar, Final
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
     card_phrase,
-    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, cards_of, deal_positions, deal_sets, format_card, mask,
+    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_MASKS,
+    TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets,
+    format_card, mask,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
 from ..core.deal import Deal, DealResult, View, register
@@ -115,6 +116,11 @@ PACK_HALVES: Final = 182
 #: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
 _POWER: Final = PLAIN_POWER
 _SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)
+#: Per suit: whether its cards lie in the high part of a card set (``cards.PART``), and its
+#: cards as that part holds them (no suit lies across the cut).
+_SUIT_HIGH: Final[tuple[bool, ...]] = tuple(m > LOW_PART for m in SUIT_MASKS)
+_SUIT_IN_PART: Final[tuple[int, ...]] = tuple(m >> PART if m > LOW_PART else m for m in SUIT_MASKS)
+assert all(m & LOW_PART == 0 or m >> PART == 0 for m in SUIT_MASKS)
 
 
 
@@ -242,10 +248,10 @@ class FrenchDeal(Deal):
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "_o",
-        "hands", "chien", "ecart", "bids", "high", "order_idx", "contract", "taker", "called",
+        "chien", "ecart", "bids", "high", "order_idx", "contract", "taker", "called",
         "partner", "camp", "revealed", "chien_shown", "chelem", "asked", "pending", "shown",
         "trick", "leader", "trick_no", "tricks", "piles", "ledger", "adj", "excuse", "poignee",
-        "last_discard", "ecart_left", "ecart_trumps", "annulled", "outcome",
+        "last_discard", "ecart_left", "ecart_trumps", "annulled", "outcome", "_lo", "_hi",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
@@ -268,7 +274,8 @@ class FrenchDeal(Deal):
         self.history: list[int] = []
         self._undo: list[tuple] = []
         self._legal_at, self._legal_list = -1, []
-        self.hands, self.chien = self._deal_hands()
+        hands, self.chien = self._deal_hands()
+        self._set_hands(hands)
         self.ecart = 0
         self.bids: list[tuple[Seat, int]] = []
         self.high = 0                    # the highest bid so far (0: none)
@@ -365,8 +372,7 @@ class FrenchDeal(Deal):
         n = self.players
         if rule == "petit_sec":
             for s in range(n):
-                h = self.hands[s]
-                if h & (TRUMPS | 1) == 1 << PETIT:
+                if self._lo[s] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
                     self._annul(s, "petit_sec")
                     return
             return
@@ -379,14 +385,15 @@ class FrenchDeal(Deal):
         """End the deal unplayed. A Petit sec is proved by showing the whole hand (FFT: the
         holder announces it and spreads his cards); the seed's first packet rule shows the Petit."""
         self.annulled = why
-        self.shown.append((seat, DONE, self.hands[seat] if why == "petit_sec" else 1 << PETIT))
+        self.shown.append((seat, DONE, self.hand(seat) if why == "petit_sec" else 1 << PETIT))
         self.phase, self.to_play = "over", None
 
     # ----- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == "play":
-            return cards_of(self._legal_play())
+            lo, hi = self._legal_play_parts()
+            return cards_of_parts(lo, hi)
         if ph == "bid":
             return [PASS] + [b for b in BIDS if b > self.high]
         if ph == "ecart":
@@ -409,13 +416,19 @@ class FrenchDeal(Deal):
         return action in self._legal_actions()
 
     def _legal_play(self) -> CardSet:
-        legal = self._legal_by_suit()
-        if (self.chelem and legal & 1 and self.to_play == self.taker and self.trick_no < self.HAND - 1
+        lo, hi = self._legal_play_parts()
+        return lo | hi << PART
+
+    def _legal_play_parts(self) -> tuple[CardSet, CardSet]:
+        """The cards the seat to play may play, as the two parts of a card set (``cards.PART``)."""
+        lo, hi = self._legal_by_suit()
+        if (self.chelem and lo & 1 and self.to_play == self.taker and self.trick_no < self.HAND - 1
                 and not self._chelem_known_lost()):
             # §4.1: in a successful chelem the announcer plays the Excuse last: he keeps it for
             # the last trick until he knows a trick is lost (then it is free)
-            return legal & ~1 or legal
-        return legal
+            if lo & ~1 or hi:
+                return lo & ~1, hi
+        return lo, hi
 
     def _chelem_known_lost(self) -> bool:
         """Whether the taker knows that his camp has lost a trick: one was won by a seat he knows
@@ -460,47 +473,57 @@ class FrenchDeal(Deal):
             return taker  # the called card was seen in the chien: he plays alone
         if seat == self.partner:
             return seat
-        if seat == taker and alone and (self.hands[taker] | self.ecart) >> self.called & 1:
+        if seat == taker and alone and (self.hand(taker) | self.ecart) >> self.called & 1:
             return taker  # he knows he plays alone: the called card is his
         return None
 
-    def _legal_by_suit(self) -> CardSet:
+    def _legal_by_suit(self) -> tuple[CardSet, CardSet]:
         """The cards the seat to play may play by the rules of following, trumping and
-        overtrumping (the Excuse at any time) and the five-player opening lead."""
-        h = self.hands[self._seat()]
+        overtrumping (the Excuse at any time) and the five-player opening lead, as the two parts
+        of a card set (the hand's, ``_split_hands``; the Excuse and the trumps are low)."""
+        p = self._seat()
+        lo = self._lo[p]
+        hi = self._hi[p]
         trick = self.trick
         if not trick or (len(trick) == 1 and trick[0] == FOOL):
             if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
                 called = self.called
-                rest = h & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
-                if rest:  # the opening lead: not the called suit, unless the called card itself
-                    return rest  # (binds the leader only: after the Excuse led, the next card is free)
-            return h
+                rest = self.hand(p) & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
+                # the opening lead: not the called suit, unless the called card itself (binds
+                # the leader only: after the Excuse led, the next card is free)
+                if rest:
+                    return rest & LOW_PART, rest >> PART
+            return lo, hi
         lead = trick[1] if trick[0] == FOOL else trick[0]
         s = _SUIT[lead]
         if s != TRUMP_SUIT:
-            m = h & SUIT_MASKS[s]
-            if m:
-                return m | (h & 1)
-        trumps = h & TRUMPS
+            if _SUIT_HIGH[s]:
+                m = hi & _SUIT_IN_PART[s]
+                if m:
+                    return lo & 1, m
+            else:
+                m = lo & _SUIT_IN_PART[s]
+                if m:
+                    return m | (lo & 1), 0
+        trumps = lo & TRUMPS
         if not trumps:
-            return h
+            return lo, hi
         best = 0
         for c in trick:
             if c < 22 and c > best:
                 best = c
         higher = trumps & ~((2 << best) - 1)
-        return (higher or trumps) | (h & 1)
+        return (higher or trumps) | (lo & 1), 0
 
     def _legal_ecart(self) -> CardSet:
-        avail = self.hands[self._taker()] & _above(self.last_discard)
+        avail = self.hand(self._taker()) & _above(self.last_discard)
         if self.ecart_trumps:
             return _drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
         return _drop_highest(avail & ECART_FREE, self.ecart_left - 1)
 
     def _callable(self) -> CardSet:
         """The cards the taker may call (§4.4)."""
-        h = self.hands[self._taker()]
+        h = self.hand(self._taker())
         levels = self._o.escalation
         if self._o.self_call:
             out = levels[0]
@@ -516,7 +539,7 @@ class FrenchDeal(Deal):
 
     def _poignee_pool(self, p: Seat) -> CardSet:
         """The trumps ``p`` may show: his own, and for the taker those forced into the écart."""
-        pool = self.hands[p] & TRUMPS
+        pool = self.hand(p) & TRUMPS
         if p == self.taker:
             pool |= self.ecart & TRUMPS
         return pool
@@ -532,7 +555,7 @@ class FrenchDeal(Deal):
         sizes = self.POIGNEE_SIZES
         if t + 1 < sizes[0]:
             return []  # most hands: too few trumps even with the Excuse
-        fool = self.hands[p] & 1
+        fool = self.hand(p) & 1
         return [a for a, n in zip(POIGNEES, sizes) if t >= n or (fool and t == n - 1)]
 
     def _legal_show(self) -> CardSet:
@@ -565,7 +588,7 @@ class FrenchDeal(Deal):
         if ph == "call":
             full = len(self._o.escalation) == 4
             own_level = any(level >> action & 1 and level & self._callable() for level in self._o.escalation)
-            if not self._o.self_call and self.hands[p] >> action & 1 and own_level:
+            if not self._o.self_call and self.hand(p) >> action & 1 and own_level:
                 return (f"seat {p} holds {name}: with five_player_self_call=false the card called is "
                         "one outside one's own hand (one's own only when holding every card one could call)")
             return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four Kings"
@@ -581,7 +604,7 @@ class FrenchDeal(Deal):
                 return (f"seat {p} cannot show {name}: a poignée shows trumps only" if action >= 22
                         else f"seat {p} does not hold {name}")
             return f"{name} cannot be shown now: choose the trumps to show in ascending order"
-        if not self.hands[p] >> action & 1:
+        if not self.hand(p) >> action & 1:
             return f"seat {p} does not hold {name}"
         if ph == "ecart":
             if (KINGS | BOUTS) >> action & 1:
@@ -595,7 +618,7 @@ class FrenchDeal(Deal):
                 return f"the écart must first take its {self.ecart_trumps} unavoidable trump(s), lowest first"
             return f"{card_phrase(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "play":
-            h, trick = self.hands[p], self.trick
+            h, trick = self.hand(p), self.trick
             if action == FOOL:
                 return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
                         "the Excuse for the last trick")
@@ -657,10 +680,27 @@ class FrenchDeal(Deal):
             return
         self._take_chien()
 
+    def _set_hands(self, hands: list[CardSet]) -> None:
+        """Keep each hand in two machine words, ``_lo[s]`` and ``_hi[s]`` (``cards.PART``), which
+        the play reads and changes: a whole hand is a 78-bit Python long object, and every
+        operation on one makes a new one. ``hand(s)`` and ``hands`` put them together."""
+        self._lo = [h & LOW_PART for h in hands]
+        self._hi = [h >> PART for h in hands]
+
+    def _set_hand(self, s: Seat, cs: CardSet) -> None:
+        self._lo[s] = cs & LOW_PART
+        self._hi[s] = cs >> PART
+
+    def hand(self, seat: Seat) -> CardSet:
+        return self._lo[seat] | self._hi[seat] << PART
+
+    def _all_hands(self) -> list[CardSet]:
+        return [lo | hi << PART for lo, hi in zip(self._lo, self._hi)]
+
     def _call(self, c: int) -> None:
         self.called = c
         for s in range(self.players):
-            if self.hands[s] >> c & 1 and s != self.taker:
+            if self.hand(s) >> c & 1 and s != self.taker:
                 self.partner = s
                 self.camp |= 1 << s
         self._take_chien()
@@ -670,17 +710,17 @@ class FrenchDeal(Deal):
         t = self._taker()
         if self.contract in (PRISE, GARDE):
             self.chien_shown = True
-            self.hands[t] |= self.chien
+            self._set_hand(t, self.hand(t) | self.chien)
             self.phase, self.to_play = "ecart", t
             self.ecart_left = self.CHIEN
-            self.ecart_trumps = max(0, self.CHIEN - (self.hands[t] & ECART_FREE).bit_count())
+            self.ecart_trumps = max(0, self.CHIEN - (self.hand(t) & ECART_FREE).bit_count())
             return
         self.phase, self.to_play = "chelem", t
 
     def _discard(self, c: int) -> None:
         bit = 1 << c
         t = self._taker()
-        self.hands[t] ^= bit
+        self._set_hand(t, self.hand(t) ^ bit)
         self.ecart |= bit
         self.last_discard = c
         self.ecart_left -= 1
@@ -742,7 +782,12 @@ class FrenchDeal(Deal):
 
     def _play(self, c: int) -> None:
         p = self._seat()
-        self.hands[p] ^= 1 << c
+        if c < PART:
+            lo = self._lo
+            lo[p] = lo[p] ^ (1 << c)
+        else:
+            hi = self._hi
+            hi[p] = hi[p] ^ (1 << (c - PART))
         trick = self.trick
         trick.append(c)
         called = self.called
@@ -818,7 +863,7 @@ class FrenchDeal(Deal):
         petit = 0
         if self.tricks and PETIT in self.tricks[-1][1]:
             petit = 1 if camp >> self.tricks[-1][2] & 1 else -1
-        return (tuple(self.hands), self.leader, self.trick_no,
+        return (tuple(self._lo), tuple(self._hi), self.leader, self.trick_no,
                 2 * reduced_total(taker_pile) + taker_pile.bit_count(),
                 (taker_pile & BOUTS).bit_count(), self.adj, self.revealed, taker_all, defence_all,
                 petit)
@@ -924,7 +969,7 @@ class FrenchDeal(Deal):
                 return (self.to_play, tuple(self.trick), self.leader, tuple(self.piles),
                         self.excuse, self.adj, self.revealed)
         return (
-            self.phase, self.to_play, tuple(self.hands), self.ecart, len(self.bids), self.high,
+            self.phase, self.to_play, (tuple(self._lo), tuple(self._hi)), self.ecart, len(self.bids), self.high,
             self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
             self.revealed, self.chien_shown, self.chelem, self.asked, self.pending, len(self.shown),
             tuple(self.trick), self.leader, self.trick_no, len(self.tricks), tuple(self.piles),
@@ -932,11 +977,20 @@ class FrenchDeal(Deal):
             self.ecart_left, self.ecart_trumps, self.outcome,
         )
 
+    def _take_back(self, p: Seat, c: Card) -> None:
+        """Card ``c`` back to ``p``'s hand."""
+        if c < PART:
+            lo = self._lo
+            lo[p] = lo[p] | (1 << c)
+        else:
+            hi = self._hi
+            hi[p] = hi[p] | (1 << (c - PART))
+
     def _restore(self, s: tuple) -> None:
         if len(s) == 1:
             p = s[0]
             c = self.history[-1]
-            self.hands[p] |= 1 << c
+            self._take_back(p, c)
             self.trick.pop()
             if c == self.called:
                 self.revealed = False
@@ -944,18 +998,19 @@ class FrenchDeal(Deal):
             return
         if len(s) == 7:
             p, trick, self.leader, piles, self.excuse, self.adj, self.revealed = s
-            self.hands[p] |= 1 << self.history[-1]
+            self._take_back(p, self.history[-1])
             self.trick, self.piles = list(trick), list(piles)
             self.trick_no -= 1
             self.tricks.pop()
             self.to_play, self.phase = p, "play"
             return
-        (self.phase, self.to_play, hands, self.ecart, n_bids, self.high, self.order_idx,
+        (self.phase, self.to_play, (lo, hi), self.ecart, n_bids, self.high, self.order_idx,
          self.contract, self.taker, self.called, self.partner, self.camp, self.revealed,
          self.chien_shown, self.chelem, self.asked, self.pending, n_shown, trick, self.leader,
          self.trick_no, n_tricks, piles, n_ledger, self.adj, self.excuse, self.poignee,
          self.last_discard, self.ecart_left, self.ecart_trumps, self.outcome) = s
-        self.hands, self.piles, self.trick = list(hands), list(piles), list(trick)
+        self._lo, self._hi = list(lo), list(hi)
+        self.piles, self.trick = list(piles), list(trick)
         del self.bids[n_bids:]
         del self.shown[n_shown:]
         del self.tricks[n_tricks:]
@@ -970,7 +1025,7 @@ class FrenchDeal(Deal):
                      "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps",
                      "annulled", "outcome"):
             setattr(new, name, getattr(self, name))
-        for name in ("history", "_undo", "hands", "bids", "shown", "trick", "tricks", "piles"):
+        for name in ("history", "_undo", "_lo", "_hi", "bids", "shown", "trick", "tricks", "piles"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
         return new

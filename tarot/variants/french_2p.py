@@ -204,7 +204,7 @@ class French2pDeal(Deal):
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list",
-        "zero_sum", "bind", "hands", "stacks", "pile_of", "depth", "up", "trick", "leader",
+        "zero_sum", "bind", "_hands", "stacks", "pile_of", "depth", "up", "trick", "leader",
         "trick_no", "tricks", "won", "excuse", "ledger", "outcome", "shown", "annulled",
     )
 
@@ -278,7 +278,7 @@ class French2pDeal(Deal):
                 k = PILES * s + pile
                 stacks[k].append(c)   # the layers come in deck order: bottom first
                 pile_of[c] = k
-        self.hands = hands
+        self._hands = hands
         self.stacks = tuple(tuple(st) for st in stacks)
         self.pile_of = tuple(pile_of)
         self.depth = [PILE_DEPTH] * (2 * PILES)
@@ -297,7 +297,7 @@ class French2pDeal(Deal):
 
     def _legal_play(self) -> CardSet:
         p = self._seat()
-        h, u = self.hands[p], self.up[p]
+        h, u = self._hands[p], self.up[p]
         trick = self.trick
         if not trick or trick[0] == FOOL:
             return h | u
@@ -307,7 +307,7 @@ class French2pDeal(Deal):
 
     def playable(self, seat: Seat) -> CardSet:
         """The cards ``seat`` could play if it were his turn: his hand and face-up pile tops."""
-        return self.hands[seat] | self.up[seat]
+        return self._hands[seat] | self.up[seat]
 
     def explain_illegal(self, action: int) -> str:
         p = self._seat()
@@ -320,7 +320,7 @@ class French2pDeal(Deal):
                     "of the piles can be played")
         lead = self.trick[0]
         s = _SUIT[lead]
-        judged = self.playable(p) if self.bind else self.hands[p]
+        judged = self.playable(p) if self.bind else self._hands[p]
         where = "" if self.bind else " (the duty is judged on the hand alone)"
         if s != TRUMP_SUIT and judged & SUIT_MASKS[s]:
             return f"you must follow {self.notation.suit_names_en[s]}{where}"
@@ -340,7 +340,7 @@ class French2pDeal(Deal):
             self.depth[k] -= 1
             self.up[p] ^= bit
         else:
-            self.hands[p] ^= bit
+            self._hands[p] ^= bit
         trick = self.trick
         trick.append(c)
         if len(trick) == 1:
@@ -426,7 +426,7 @@ class French2pDeal(Deal):
     def _snapshot(self) -> tuple:
         if len(self.trick) == 0:
             return (self.to_play,)   # a lead changes only the player's cards and the trick
-        return (self.to_play, tuple(self.hands), tuple(self.up), tuple(self.depth),
+        return (self.to_play, tuple(self._hands), tuple(self.up), tuple(self.depth),
                 tuple(self.won), tuple(self.trick), self.leader, self.trick_no, len(self.tricks),
                 len(self.ledger.entries), self.excuse, self.outcome, self.phase)
 
@@ -439,13 +439,13 @@ class French2pDeal(Deal):
                 self.depth[k] += 1
                 self.up[p] |= 1 << c
             else:
-                self.hands[p] |= 1 << c
+                self._hands[p] |= 1 << c
             self.trick.pop()
             self.to_play = p
             return
         (self.to_play, hands, up, depth, won, trick, self.leader, self.trick_no, n_tricks,
          n_ledger, self.excuse, self.outcome, self.phase) = s
-        self.hands, self.up, self.depth = list(hands), list(up), list(depth)
+        self._hands, self.up, self.depth = list(hands), list(up), list(depth)
         self.won, self.trick = list(won), list(trick)
         del self.tricks[n_tricks:]
         del self.ledger.entries[n_ledger:]
@@ -456,7 +456,7 @@ class French2pDeal(Deal):
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "zero_sum", "bind",
                      "stacks", "pile_of", "leader", "trick_no", "excuse", "outcome", "shown", "annulled"):
             setattr(new, name, getattr(self, name))
-        for name in ("history", "_undo", "hands", "depth", "up", "trick", "tricks", "won"):
+        for name in ("history", "_undo", "_hands", "depth", "up", "trick", "tricks", "won"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
         return new
