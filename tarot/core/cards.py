@@ -214,6 +214,11 @@ TRUMPS: Final[CardSet] = mask(range(1, 22))
 TRIOMPHES: Final[CardSet] = TRUMPS | FOOL_MASK
 SUIT_MASKS: Final[tuple[CardSet, ...]] = tuple(mask(suit_card(s, r) for r in range(1, 15)) for s in range(4))
 KINGS: Final[CardSet] = mask(suit_card(s, KING) for s in range(4))
+#: Per suit: whether its cards lie in the high part of a card set (``PART``), and its cards as
+#: that part holds them (no suit lies across the cut).
+SUIT_HIGH: Final[tuple[bool, ...]] = tuple(m >> PART != 0 for m in SUIT_MASKS)
+SUIT_IN_PART: Final[tuple[CardSet, ...]] = tuple(m >> PART if m >> PART else m for m in SUIT_MASKS)
+assert all(m & LOW_PART == 0 or m >> PART == 0 for m in SUIT_MASKS)
 QUEENS: Final[CardSet] = mask(suit_card(s, QUEEN) for s in range(4))
 CAVALIERS: Final[CardSet] = mask(suit_card(s, CAVALIER) for s in range(4))
 JACKS: Final[CardSet] = mask(suit_card(s, JACK) for s in range(4))

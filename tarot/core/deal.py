@@ -16,7 +16,8 @@ from typing import Any, ClassVar, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import (
-    ITALIAN, Card, CardSet, Notation, Seat, cards_of, format_card, format_cards, mask, rank_of, shuffle,
+    ITALIAN, LOW_PART, PART, Card, CardSet, Notation, Seat, cards_of, format_card, format_cards, mask,
+    rank_of, shuffle,
 )
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
@@ -125,7 +126,7 @@ class Deal:
     to_play: Seat | None
     history: list[int]
     # Every variant is played in tricks, and pays through a ledger.
-    #: Each seat's hand, as most variants keep it (French Tarot keeps each in two parts).
+    #: Each seat's hand, where a variant keeps it whole (``SplitHandsDeal`` keeps it in two parts).
     _hands: list[CardSet]
     trick: list[Card]
     tricks: list[tuple[Seat, tuple[Card, ...], Seat]]
@@ -369,3 +370,56 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.variant} dealer={self.dealer} phase={self.phase} "
                 f"to_play={self.to_play} actions={len(self.history)}>")
+
+
+class SplitHandsDeal(Deal):
+    """A deal that keeps each hand in two machine words, ``_lo[s]`` (ids below ``cards.PART``)
+    and ``_hi[s]`` (ids from it, shifted down), which its play reads and changes: a whole hand
+    is a 78-bit Python long object, and every operation on one makes a new one, where the
+    compiled engine works on a part natively. ``hand(s)`` and ``hands`` put them together.
+    Marolles and French Tarot deal this way, their hot path being the play of the cards."""
+
+    _lo: list[CardSet]
+    _hi: list[CardSet]
+
+    def _set_hands(self, hands: list[CardSet]) -> None:
+        self._lo = [h & LOW_PART for h in hands]
+        self._hi = [h >> PART for h in hands]
+
+    def _set_hand(self, s: Seat, cs: CardSet) -> None:
+        self._lo[s] = cs & LOW_PART
+        self._hi[s] = cs >> PART
+
+    def hand(self, seat: Seat) -> CardSet:
+        return self._lo[seat] | self._hi[seat] << PART
+
+    def _all_hands(self) -> list[CardSet]:
+        return [lo | hi << PART for lo, hi in zip(self._lo, self._hi)]
+
+    def _hands_key(self) -> tuple[CardSet, ...]:
+        """The hands as a key (a transposition table's): the parts, low then high."""
+        return (*self._lo, *self._hi)
+
+    def _hands_snapshot(self) -> tuple[tuple[CardSet, ...], tuple[CardSet, ...]]:
+        return tuple(self._lo), tuple(self._hi)
+
+    def _restore_hands(self, snap: tuple[tuple[CardSet, ...], tuple[CardSet, ...]]) -> None:
+        self._lo, self._hi = list(snap[0]), list(snap[1])
+
+    def _lose(self, p: Seat, c: Card) -> None:
+        """Card ``c`` leaves ``p``'s hand (played, discarded)."""
+        if c < PART:
+            lo = self._lo
+            lo[p] = lo[p] & ~(1 << c)
+        else:
+            hi = self._hi
+            hi[p] = hi[p] & ~(1 << (c - PART))
+
+    def _take_back(self, p: Seat, c: Card) -> None:
+        """Card ``c`` back to ``p``'s hand (an action taken back)."""
+        if c < PART:
+            lo = self._lo
+            lo[p] = lo[p] | (1 << c)
+        else:
+            hi = self._hi
+            hi[p] = hi[p] | (1 << (c - PART))

@@ -83,12 +83,12 @@ from typing import Any, ClassVar, Final
 from ..core.actions import ACTION_IDS, DONE, PASS
 from ..core.cards import (
     card_phrase,
-    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_MASKS,
-    TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets,
-    format_card, mask,
+    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_HIGH,
+    SUIT_IN_PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
+    deal_positions, deal_sets, format_card, mask,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
-from ..core.deal import Deal, DealResult, View, register
+from ..core.deal import DealResult, SplitHandsDeal, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option
@@ -116,11 +116,6 @@ PACK_HALVES: Final = 182
 #: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
 _POWER: Final = PLAIN_POWER
 _SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)
-#: Per suit: whether its cards lie in the high part of a card set (``cards.PART``), and its
-#: cards as that part holds them (no suit lies across the cut).
-_SUIT_HIGH: Final[tuple[bool, ...]] = tuple(m > LOW_PART for m in SUIT_MASKS)
-_SUIT_IN_PART: Final[tuple[int, ...]] = tuple(m >> PART if m > LOW_PART else m for m in SUIT_MASKS)
-assert all(m & LOW_PART == 0 or m >> PART == 0 for m in SUIT_MASKS)
 
 
 
@@ -232,7 +227,7 @@ _PLANS: Final[dict[type, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 _POSITIONS: Final[dict[type, tuple[tuple[tuple[int, ...], ...], ...]]] = {}
 
 
-class FrenchDeal(Deal):
+class FrenchDeal(SplitHandsDeal):
     """One deal of modern French Tarot (RULES.md §4); subclasses fix the number of players."""
 
     notation = FRENCH
@@ -497,12 +492,12 @@ class FrenchDeal(Deal):
         lead = trick[1] if trick[0] == FOOL else trick[0]
         s = _SUIT[lead]
         if s != TRUMP_SUIT:
-            if _SUIT_HIGH[s]:
-                m = hi & _SUIT_IN_PART[s]
+            if SUIT_HIGH[s]:
+                m = hi & SUIT_IN_PART[s]
                 if m:
                     return lo & 1, m
             else:
-                m = lo & _SUIT_IN_PART[s]
+                m = lo & SUIT_IN_PART[s]
                 if m:
                     return m | (lo & 1), 0
         trumps = lo & TRUMPS
@@ -680,23 +675,6 @@ class FrenchDeal(Deal):
             return
         self._take_chien()
 
-    def _set_hands(self, hands: list[CardSet]) -> None:
-        """Keep each hand in two machine words, ``_lo[s]`` and ``_hi[s]`` (``cards.PART``), which
-        the play reads and changes: a whole hand is a 78-bit Python long object, and every
-        operation on one makes a new one. ``hand(s)`` and ``hands`` put them together."""
-        self._lo = [h & LOW_PART for h in hands]
-        self._hi = [h >> PART for h in hands]
-
-    def _set_hand(self, s: Seat, cs: CardSet) -> None:
-        self._lo[s] = cs & LOW_PART
-        self._hi[s] = cs >> PART
-
-    def hand(self, seat: Seat) -> CardSet:
-        return self._lo[seat] | self._hi[seat] << PART
-
-    def _all_hands(self) -> list[CardSet]:
-        return [lo | hi << PART for lo, hi in zip(self._lo, self._hi)]
-
     def _call(self, c: int) -> None:
         self.called = c
         for s in range(self.players):
@@ -720,7 +698,7 @@ class FrenchDeal(Deal):
     def _discard(self, c: int) -> None:
         bit = 1 << c
         t = self._taker()
-        self._set_hand(t, self.hand(t) ^ bit)
+        self._lose(t, c)
         self.ecart |= bit
         self.last_discard = c
         self.ecart_left -= 1
@@ -782,12 +760,7 @@ class FrenchDeal(Deal):
 
     def _play(self, c: int) -> None:
         p = self._seat()
-        if c < PART:
-            lo = self._lo
-            lo[p] = lo[p] ^ (1 << c)
-        else:
-            hi = self._hi
-            hi[p] = hi[p] ^ (1 << (c - PART))
+        self._lose(p, c)
         trick = self.trick
         trick.append(c)
         called = self.called
@@ -863,7 +836,7 @@ class FrenchDeal(Deal):
         petit = 0
         if self.tricks and PETIT in self.tricks[-1][1]:
             petit = 1 if camp >> self.tricks[-1][2] & 1 else -1
-        return (tuple(self._lo), tuple(self._hi), self.leader, self.trick_no,
+        return (self._hands_key(), self.leader, self.trick_no,
                 2 * reduced_total(taker_pile) + taker_pile.bit_count(),
                 (taker_pile & BOUTS).bit_count(), self.adj, self.revealed, taker_all, defence_all,
                 petit)
@@ -969,22 +942,13 @@ class FrenchDeal(Deal):
                 return (self.to_play, tuple(self.trick), self.leader, tuple(self.piles),
                         self.excuse, self.adj, self.revealed)
         return (
-            self.phase, self.to_play, (tuple(self._lo), tuple(self._hi)), self.ecart, len(self.bids), self.high,
+            self.phase, self.to_play, self._hands_snapshot(), self.ecart, len(self.bids), self.high,
             self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
             self.revealed, self.chien_shown, self.chelem, self.asked, self.pending, len(self.shown),
             tuple(self.trick), self.leader, self.trick_no, len(self.tricks), tuple(self.piles),
             len(self.ledger.entries), self.adj, self.excuse, self.poignee, self.last_discard,
             self.ecart_left, self.ecart_trumps, self.outcome,
         )
-
-    def _take_back(self, p: Seat, c: Card) -> None:
-        """Card ``c`` back to ``p``'s hand."""
-        if c < PART:
-            lo = self._lo
-            lo[p] = lo[p] | (1 << c)
-        else:
-            hi = self._hi
-            hi[p] = hi[p] | (1 << (c - PART))
 
     def _restore(self, s: tuple) -> None:
         if len(s) == 1:
@@ -1004,12 +968,12 @@ class FrenchDeal(Deal):
             self.tricks.pop()
             self.to_play, self.phase = p, "play"
             return
-        (self.phase, self.to_play, (lo, hi), self.ecart, n_bids, self.high, self.order_idx,
+        (self.phase, self.to_play, hands, self.ecart, n_bids, self.high, self.order_idx,
          self.contract, self.taker, self.called, self.partner, self.camp, self.revealed,
          self.chien_shown, self.chelem, self.asked, self.pending, n_shown, trick, self.leader,
          self.trick_no, n_tricks, piles, n_ledger, self.adj, self.excuse, self.poignee,
          self.last_discard, self.ecart_left, self.ecart_trumps, self.outcome) = s
-        self._lo, self._hi = list(lo), list(hi)
+        self._restore_hands(hands)
         self.piles, self.trick = list(piles), list(trick)
         del self.bids[n_bids:]
         del self.shown[n_shown:]

@@ -26,11 +26,12 @@ from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, 
 from ..core.cards import (
     card_phrase,
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
-    SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of,
-    deal_positions, deal_sets, format_card, format_cards, mask, rank_of, suit_card, suit_of,
+    LOW_PART, PART, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card,
+    CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, format_cards,
+    mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points, reduced_total
-from ..core.deal import Deal, DealResult, View, register
+from ..core.deal import DealResult, SplitHandsDeal, View, register
 from ..core.errors import IllegalActionError, OptionError
 from ..core.ledger import Ledger
 from ..core.options import Option, Options
@@ -99,16 +100,30 @@ def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
 
 
 def _follow_duty(hand: CardSet, trick: list[Card]) -> CardSet:
+    lo, hi = _follow_duty_parts(hand & LOW_PART, hand >> PART, trick)
+    return lo | hi << PART
+
+
+def _follow_duty_parts(lo: CardSet, hi: CardSet, trick: list[Card]) -> tuple[CardSet, CardSet]:
+    """``follow_duty`` of the hand whose two parts are ``lo`` and ``hi`` (``cards.PART``), as parts."""
     lead = trick[0] if trick else -1
     if lead == FOOL:
         lead = trick[1] if len(trick) > 1 else -1
     if lead < 0:
-        return hand
+        return lo, hi
     s = _SUIT_OF[lead]
-    m = hand & (TRUMPS if s == TRUMP_SUIT else SUIT_MASKS[s])
-    if not m and s != TRUMP_SUIT:
-        m = hand & TRUMPS
-    return (m | (hand & 1)) if m else hand
+    if s == TRUMP_SUIT:
+        m = lo & TRUMPS
+    elif SUIT_HIGH[s]:
+        m = hi & SUIT_IN_PART[s]
+        if m:
+            return lo & 1, m
+        m = lo & TRUMPS  # void: trumps
+    else:
+        m = lo & SUIT_IN_PART[s]
+        if not m:
+            m = lo & TRUMPS
+    return (m | (lo & 1), 0) if m else (lo, hi)
 
 
 def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
@@ -298,7 +313,7 @@ MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
-class MarollesDeal(Deal):
+class MarollesDeal(SplitHandsDeal):
     """One deal of Marolles 1637 (RULES.md §1)."""
 
     variant = "marolles-1637"
@@ -317,7 +332,7 @@ class MarollesDeal(Deal):
     MORT: ClassVar[bool] = False
 
     __slots__ = (
-        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_hands", "piles",
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_lo", "_hi", "piles",
         "mort_cards", "mort_competes",
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
@@ -352,7 +367,7 @@ class MarollesDeal(Deal):
         n = self.players
         self.mort_cards: tuple[Card, ...] = ()
         self.mort_competes = self.MORT and o["mort_card_competes"] == "true"
-        self._hands = self._deal_hands()
+        self._set_hands(self._deal_hands())
         self.piles = [0] * (n + self.MORT)  # with le Mort, piles[n] is le Mort's
         self.discards = [0] * n
         self.discard_left = [self.DEALER_DISCARDS if s == dealer else self.DISCARDS for s in range(n)]
@@ -500,7 +515,8 @@ class MarollesDeal(Deal):
     def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == "play":
-            out = cards_of(self._legal_play())
+            lo, hi = self._legal_play_parts()
+            out = cards_of_parts(lo, hi)
             if self.revokes and self._revoke_to_acknowledge() >= 0:
                 out.append(ACKNOWLEDGE_REVOKE)
             return out
@@ -536,24 +552,35 @@ class MarollesDeal(Deal):
     def _legal_play(self) -> CardSet:
         """The cards the seat to play may play: the lawful ones (``_lawful_play``), or with
         revokes allowed any card but a Fool that could not be played lawfully either."""
+        lo, hi = self._legal_play_parts()
+        return lo | hi << PART
+
+    def _legal_play_parts(self) -> tuple[CardSet, CardSet]:
         if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
-            h = self._hands[self._seat()]
+            p = self._seat()
+            lo, hi = self._lo[p], self._hi[p]
             leads = not self.trick or (len(self.trick) == 1 and self.trick[0] == FOOL)
-            if h != 1 and (self.trick_no >= self._o.tricks - 1 or (leads and not self._o.fool_lead)):
-                return h & ~1
-            return h
-        return self._lawful_play()
+            if (lo != 1 or hi) and (self.trick_no >= self._o.tricks - 1 or (leads and not self._o.fool_lead)):
+                return lo & ~1, hi
+            return lo, hi
+        return self._lawful_parts()
 
     def _lawful_play(self) -> CardSet:
         """The cards the seat to play may play keeping the obligations to follow and to trump."""
-        h = self._hands[self._seat()]
+        lo, hi = self._lawful_parts()
+        return lo | hi << PART
+
+    def _lawful_parts(self) -> tuple[CardSet, CardSet]:
+        p = self._seat()
+        lo, hi = self._lo[p], self._hi[p]
         trick = self.trick
-        duty = _follow_duty(h, trick)
-        if (not trick or (len(trick) == 1 and trick[0] == FOOL)) and not self._o.fool_lead and h != 1:
-            duty &= ~1
-        if h & 1 and h != 1 and self.trick_no >= self._o.tricks - 1:
-            duty &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
-        return duty
+        duty_lo, duty_hi = _follow_duty_parts(lo, hi, trick)
+        alone = lo == 1 and not hi  # the Fool, alone in the hand
+        if (not trick or (len(trick) == 1 and trick[0] == FOOL)) and not self._o.fool_lead and not alone:
+            duty_lo &= ~1
+        if lo & 1 and not alone and self.trick_no >= self._o.tricks - 1:
+            duty_lo &= ~1  # the Fool cannot excuse in the last trick (only a surplus hand gets here)
+        return duty_lo, duty_hi
 
     #: a choice of the cards shown is offered only to a hand that holds more than it shows:
     #: the others see the seat declaring
@@ -570,7 +597,7 @@ class MarollesDeal(Deal):
 
     def _legal_discards(self) -> CardSet:
         p = self._seat()
-        h = self._hands[p]
+        h = self.hand(p)
         need = self.discard_left[p]
         cand = h & _above(self.last_discard[p])
         # A short discard allowed (wrong_discard_count=penalty_1m_and_forfeit): any card may be
@@ -599,14 +626,14 @@ class MarollesDeal(Deal):
         """How many more trumps or Tarots ``p`` must discard (``illegal_discard=forbidden``): the
         hand's other cards are too few for the whole discard by that many, less those already
         discarded."""
-        held = self._hands[p] | self.discards[p]
+        held = self.hand(p) | self.discards[p]
         total = self.discards[p].bit_count() + self.discard_left[p]
         forced = max(0, total - (held & ~NO_DISCARD).bit_count())
         return forced - (self.discards[p] & NO_DISCARD).bit_count()
 
     def _held(self, seat: Seat) -> CardSet:
         """Cards a player holds for declaring: his hand and what he has played this deal."""
-        h = self._hands[seat]
+        h = self.hand(seat)
         for leader, cards, _ in self.tricks:
             for i, c in enumerate(cards[:self.players]):  # le Mort's card comes last
                 if (leader + i) % self.players == seat:
@@ -618,7 +645,7 @@ class MarollesDeal(Deal):
 
     def _declarable(self, p: Seat) -> list[int]:
         """Declarations ``p`` may still make (§1.5), with ``declarations_must_be_maximal``."""
-        h = self._hands[p]
+        h = self.hand(p)
         done = self.decl_groups[p]
         maximal = self._o.maximal
         out: list[int] = []
@@ -710,12 +737,12 @@ class MarollesDeal(Deal):
             return f"{tok} is not legal now: seat {p} must {what}"
         if action < 78 and not self.PACK >> action & 1:
             return f"{card_phrase(action, n)} is not in the {self.PACK.bit_count()}-card pack"
-        if action < 78 and not self._hands[p] >> action & 1:
+        if action < 78 and not self.hand(p) >> action & 1:
             if ph == "show":
                 return f"seat {p} cannot show {card_phrase(action, n)}: it is not in the hand"
             return f"seat {p} does not hold {card_phrase(action, n)}"
         if ph == "play":
-            h = self._hands[p]
+            h = self.hand(p)
             if action == FOOL and self.trick_no >= self.TRICKS - 1:
                 return "the Fool cannot excuse in the last trick"
             lead = self.trick[0] if self.trick else -1
@@ -739,7 +766,7 @@ class MarollesDeal(Deal):
                 if NO_DISCARD >> action & 1 and self._forced_discards(p) <= 0:
                     return ("trumps and Tarots may not be discarded while other cards can be "
                             "(illegal_discard=forbidden)")
-                if (self._hands[p] >> action).bit_count() >= self.discard_left[p]:
+                if (self.hand(p) >> action).bit_count() >= self.discard_left[p]:
                     return (f"{card_phrase(action, n)} cannot be discarded now: the cards above it would "
                             "make the discard hold more trumps or Tarots than the hand forces "
                             "(illegal_discard=forbidden)")
@@ -812,7 +839,7 @@ class MarollesDeal(Deal):
             self._next_in_order()
             return
         bit = 1 << a
-        self._hands[p] ^= bit
+        self._lose(p, a)
         self.discards[p] |= bit
         self.piles[p] |= bit
         self.last_discard[p] = a
@@ -840,7 +867,7 @@ class MarollesDeal(Deal):
             else:
                 self._next_in_order()
             return
-        h = self._hands[p]
+        h = self.hand(p)
         forced, eligible, needed = self._show_spec(a, h)
         self.decl_groups[p] |= 1 << DECLARATIONS[a][0]
         if needed and eligible.bit_count() > needed:
@@ -894,7 +921,7 @@ class MarollesDeal(Deal):
                 else:
                     self._pay_each(p, 1, "revoke", self.trick_no, format_card(c, self.notation))
                     self._forfeit(p)
-        self._hands[p] ^= 1 << c
+        self._lose(p, c)
         trick = self.trick
         trick.append(c)
         if len(trick) < self.players:
@@ -971,12 +998,12 @@ class MarollesDeal(Deal):
         if self.MORT:  # le Mort's cards never turned up stay with it
             self.piles[n] |= mask(self.mort_cards[self.TRICKS:])
         for s in range(n):
-            rest = self._hands[s]
+            rest = self.hand(s)
             if rest:  # only after a short discard
                 if rest & 1:
                     self._pay_each(s, self._o.fool_penalty, "fool_not_excused", None, "F")
                 self.piles[s] |= rest
-                self._hands[s] = 0
+                self._set_hand(s, 0)
         if self._o.fool_exchange and self.fool_kept:
             owner, _, winner = self.fool_kept
             if owner != winner:
@@ -1116,7 +1143,7 @@ class MarollesDeal(Deal):
                 return (self.to_play, tuple(self.trick), self.leader, len(self.ledger.entries),
                         tuple(self.piles), self.fool_kept)
         whole = (
-            self.phase, self.to_play, tuple(self._hands), tuple(self.piles), tuple(self.discards),
+            self.phase, self.to_play, self._hands_snapshot(), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
             tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
             tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger.entries),
@@ -1145,13 +1172,13 @@ class MarollesDeal(Deal):
             return
         if len(s) == 1:
             p = s[0]
-            self._hands[p] |= 1 << self.history[-1]
+            self._take_back(p, self.history[-1])
             self.trick.pop()
             self.to_play, self.phase = p, "play"
             return
         if len(s) == 6:
             p, trick, self.leader, n_ledger, piles, self.fool_kept = s
-            self._hands[p] |= 1 << self.history[-1]
+            self._take_back(p, self.history[-1])
             self.trick, self.piles = list(trick), list(piles)
             self.trick_no -= 1
             self.tricks.pop()
@@ -1162,7 +1189,8 @@ class MarollesDeal(Deal):
          self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
          self.trick_no, n_tricks, n_ledger, forfeited, self.fool_kept, self.points,
          self.redeal_asker, self.redeal_votes) = s
-        self._hands, self.piles, self.discards = list(hands), list(piles), list(discards)
+        self._restore_hands(hands)
+        self.piles, self.discards = list(piles), list(discards)
         self.discard_left, self.last_discard = list(discard_left), list(last_discard)
         self.decl_groups, self.belle_declared = list(decl_groups), list(belle)
         self.forfeited = list(forfeited)
@@ -1189,7 +1217,7 @@ class MarollesDeal(Deal):
                       for p in self.piles[:self.players])  # le Mort's pile pays nothing
         kept = self.fool_kept
         fool = None if kept is None else (kept[0], kept[2])
-        return (tuple(self._hands), self.leader, self.trick_no, piles, fool,
+        return (self._hands_key(), self.leader, self.trick_no, piles, fool,
                 tuple(self.belle_declared), tuple(self.forfeited))
 
     def copy(self) -> MarollesDeal:
@@ -1200,7 +1228,7 @@ class MarollesDeal(Deal):
                      "_o", "_legal_at", "_legal_list", "mort_cards", "mort_competes", "corrected",
                      "mort_seen"):
             setattr(new, name, getattr(self, name))
-        for name in ("history", "_undo", "_hands", "piles", "discards", "discard_left",
+        for name in ("history", "_undo", "_lo", "_hi", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
                      "forfeited", "revokes", "taken_back", "shown_log", "play_log"):
             setattr(new, name, getattr(self, name).copy())
