@@ -76,11 +76,19 @@ def _above(card: int) -> CardSet:
 
 def _drop_highest(cards: CardSet, k: int) -> CardSet:
     """``cards`` without its ``k`` highest ids (none when ``k`` <= 0)."""
-    for _ in range(k):
-        if not cards:
-            break
-        cards ^= 1 << (cards.bit_length() - 1)
-    return cards
+    lo, hi = _drop_highest_parts(cards & LOW_PART, cards >> PART, k)
+    return lo | hi << PART
+
+
+def _drop_highest_parts(lo: CardSet, hi: CardSet, k: int) -> tuple[CardSet, CardSet]:
+    """``_drop_highest`` of the set whose two parts are ``lo`` and ``hi`` (``cards.PART``)."""
+    while k > 0 and hi:
+        hi ^= 1 << (hi.bit_length() - 1)
+        k -= 1
+    while k > 0 and lo:
+        lo ^= 1 << (lo.bit_length() - 1)
+        k -= 1
+    return lo, hi
 
 
 def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
@@ -183,7 +191,14 @@ TRIOMPHES_TIERS: Final[dict[int, int]] = {_A["triomphes_10"]: 10, _A["triomphes_
 BRIZIGOLES: Final = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
 #: For ``_declarable``: (group bit, action, the four cards) of each Imperial of a rank, and
 #: (group, run of trumps, its first four cards, the tiers of 4, 5 and 6 cards) of each Brizigole.
-_IMPERIAL_RANK_CHECKS: Final[tuple[tuple[int, int, int], ...]] = tuple((12 + i, a, RANK_SETS[r]) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
+_IMPERIAL_RANK_CHECKS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
+    (12 + i, a, RANK_SETS[r] & LOW_PART, RANK_SETS[r] >> PART) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
+#: ``_declarable`` reads a hand in its two parts (``SplitHandsDeal``): the Kings, each suit's
+#: honours and la Belle as those parts hold them (the trumps and the Fool are low).
+_KINGS_LO: Final[CardSet] = KINGS & LOW_PART
+_KINGS_HI: Final[CardSet] = KINGS >> PART
+_HONOURS_IN_PART: Final[tuple[CardSet, ...]] = tuple(h >> PART if SUIT_HIGH[s] else h for s, h in enumerate(HONOURS))
+_BELLE_HI: Final = BELLE - PART
 _BRIZ_CHECKS: Final[tuple[tuple[int, tuple[int, ...], int, tuple[int, ...]], ...]] = tuple((g, run, mask(run[:4]), tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
                             for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)))
 
@@ -521,7 +536,8 @@ class MarollesDeal(SplitHandsDeal):
                 out.append(ACKNOWLEDGE_REVOKE)
             return out
         if ph == "discard":
-            out = cards_of(self._legal_discards())
+            lo, hi = self._legal_discard_parts()
+            out = cards_of_parts(lo, hi)
             if self._o.short_discard_allowed:
                 out.append(DONE)
             return out
@@ -596,10 +612,20 @@ class MarollesDeal(SplitHandsDeal):
         return self._lawful_play() if self.phase == "play" else 0
 
     def _legal_discards(self) -> CardSet:
+        lo, hi = self._legal_discard_parts()
+        return lo | hi << PART
+
+    def _legal_discard_parts(self) -> tuple[CardSet, CardSet]:
+        """The cards the seat to play may discard next, as the two parts of a card set."""
         p = self._seat()
-        h = self.hand(p)
         need = self.discard_left[p]
-        cand = h & _above(self.last_discard[p])
+        lo, hi = self._lo[p], self._hi[p]
+        last = self.last_discard[p]
+        if last >= 0:  # the discard goes in ascending order: the cards above the last one
+            if last < PART:
+                lo &= ~((2 << last) - 1)
+            else:
+                lo, hi = 0, hi & ~((2 << (last - PART)) - 1)
         # A short discard allowed (wrong_discard_count=penalty_1m_and_forfeit): any card may be
         # the last one discarded, so no card needs others above it (trumps and Tarots still
         # only when unavoidable, below).
@@ -607,7 +633,8 @@ class MarollesDeal(SplitHandsDeal):
         if not self._o.discard_forbidden:
             # Ascending order: a card is legal if at least need-1 cards lie above it, i.e. if
             # it is not one of the need-1 highest candidates.
-            return cand if short else _drop_highest(cand, need - 1)
+            return (lo, hi) if short else _drop_highest_parts(lo, hi, need - 1)
+        cand = lo | hi << PART
         # Trumps and Tarots only when unavoidable: the whole discard may hold no more of them
         # than the hand forces, and cards are taken in ascending order, so a card is legal if
         # the cards above it can complete the discard within what is left of that allowance.
@@ -620,7 +647,7 @@ class MarollesDeal(SplitHandsDeal):
                 legal |= 1 << c
             above += 1
             others += 1 - forbidden
-        return legal
+        return legal & LOW_PART, legal >> PART
 
     def _forced_discards(self, p: Seat) -> int:
         """How many more trumps or Tarots ``p`` must discard (``illegal_discard=forbidden``): the
@@ -645,41 +672,43 @@ class MarollesDeal(SplitHandsDeal):
 
     def _declarable(self, p: Seat) -> list[int]:
         """Declarations ``p`` may still make (§1.5), with ``declarations_must_be_maximal``."""
-        h = self.hand(p)
+        lo, hi = self._lo[p], self._hi[p]  # the trumps and the Fool are low
         done = self.decl_groups[p]
         maximal = self._o.maximal
         out: list[int] = []
+        nk = (lo & _KINGS_LO).bit_count() + (hi & _KINGS_HI).bit_count()
         if not done >> G_TAROTS & 1:
-            k = (h & TAROTS).bit_count()
+            k = nk + (lo & BOUTS).bit_count()
             if k >= 4:
                 tiers = [TAROTS_TIERS[j] for j in range(4, k + 1)]
-                if k == 7 and h & BELLE_MASK:
+                if k == 7 and hi >> _BELLE_HI & 1:
                     tiers.append(TAROTS_BELLE)
                 out += tiers[-1:] if maximal else tiers
-        nk = (h & KINGS).bit_count()
         if nk >= 2 and not done >> G_KINGS & 1:
-            fool = h & 1
+            fool = lo & 1
             tiers = [a for a, n, f in KINGS_TIERS if nk >= n and (fool or not f)]
             out += tiers[:1] if maximal else tiers
-        nt = (h & (TRIOMPHES if self._o.fool_triomphe else TRUMPS)).bit_count()
+        nt = (lo & (TRIOMPHES if self._o.fool_triomphe else TRUMPS)).bit_count()
         if nt >= 10 and not done >> G_TRIOMPHES & 1:
             tiers = [a for a, n in TRIOMPHES_TIERS.items() if nt >= n]
             out += tiers[-1:] if maximal else tiers
         for s, a in enumerate(IMPERIAL_SUITS):
-            if not done >> (7 + s) & 1 and h & HONOURS[s] == HONOURS[s]:
+            honours = _HONOURS_IN_PART[s]
+            if not done >> (7 + s) & 1 and (hi if SUIT_HIGH[s] else lo) & honours == honours:
                 out.append(a)
-        if self._o.kings_imperial and not done >> 11 & 1 and h & KINGS == KINGS:
+        if (self._o.kings_imperial and not done >> 11 & 1 and lo & _KINGS_LO == _KINGS_LO
+                and hi & _KINGS_HI == _KINGS_HI):
             out.append(IMPERIAL_KINGS)
-        for g, a, cards in _IMPERIAL_RANK_CHECKS:
-            if not done >> g & 1 and h & cards == cards:
+        for g, a, cards_lo, cards_hi in _IMPERIAL_RANK_CHECKS:
+            if not done >> g & 1 and lo & cards_lo == cards_lo and hi & cards_hi == cards_hi:
                 out.append(a)
-        fill = 1 if self._o.fool_brizigole and h & 1 else 0
+        fill = 1 if self._o.fool_brizigole and lo & 1 else 0
         for g, run, first4, ids in _BRIZ_CHECKS:
-            if (h & first4).bit_count() + fill >= 4 and not done >> g & 1:
-                n, _ = _run(h, run, self._o.fool_brizigole)
+            if (lo & first4).bit_count() + fill >= 4 and not done >> g & 1:
+                n, _ = _run(lo, run, self._o.fool_brizigole)
                 if n >= 4:
                     out += ids[n - 4:n - 3] if maximal else ids[:n - 3]
-        nb = (h & BOUTS).bit_count()
+        nb = (lo & BOUTS).bit_count()
         if nb == 3 and not done >> G_TLT & 1:
             out.append(TOUS_LES_TROIS)
         if nb == 2 and not done >> G_QNLS & 1:
