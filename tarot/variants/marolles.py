@@ -1171,6 +1171,12 @@ class MarollesDeal(SplitHandsDeal):
                 # a card that ends a trick other than the last: these, and what is appended
                 return (self.to_play, tuple(self.trick), self.leader, len(self.ledger.entries),
                         tuple(self.piles), self.fool_kept)
+        elif self.phase == "discard" and not self._o.revoke_window:
+            # a discard (or done, a short one) changes the seat's own entries, the payments, and
+            # at its end the turn and the phase
+            p = self._seat()
+            return (p, self.discard_left[p], self.last_discard[p], self.forfeited[p], self.order_idx,
+                    self.to_play, self.phase, len(self.ledger.entries))
         whole = (
             self.phase, self.to_play, self._hands_snapshot(), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
@@ -1204,6 +1210,16 @@ class MarollesDeal(SplitHandsDeal):
             self._take_back(p, self.history[-1])
             self.trick.pop()
             self.to_play, self.phase = p, "play"
+            return
+        if len(s) == 8:
+            p, left, last, forfeited, self.order_idx, self.to_play, self.phase, n_ledger = s
+            self.discard_left[p], self.last_discard[p], self.forfeited[p] = left, last, forfeited
+            a = self.history[-1]
+            if a != DONE:
+                self._take_back(p, a)
+                self.discards[p] &= ~(1 << a)
+                self.piles[p] &= ~(1 << a)
+            del self.ledger.entries[n_ledger:]
             return
         if len(s) == 6:
             p, trick, self.leader, n_ledger, piles, self.fool_kept = s
