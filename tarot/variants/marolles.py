@@ -1177,6 +1177,12 @@ class MarollesDeal(SplitHandsDeal):
             p = self._seat()
             return (p, self.discard_left[p], self.last_discard[p], self.forfeited[p], self.order_idx,
                     self.to_play, self.phase, len(self.ledger.entries))
+        elif self.phase in ("declare", "show") and not self._o.revoke_window:
+            # a declaration (or a card shown, or done) changes the seat's own entries, what is
+            # shown and paid, and at the end the turn and the phase
+            p = self._seat()
+            return (p, self.decl_groups[p], self.belle_declared[p], self.pending, self.phase,
+                    self.order_idx, self.to_play, len(self.shown), len(self.ledger.entries))
         whole = (
             self.phase, self.to_play, self._hands_snapshot(), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
@@ -1210,6 +1216,12 @@ class MarollesDeal(SplitHandsDeal):
             self._take_back(p, self.history[-1])
             self.trick.pop()
             self.to_play, self.phase = p, "play"
+            return
+        if len(s) == 9:
+            p, groups, belle, self.pending, self.phase, self.order_idx, self.to_play, n_shown, n_ledger = s
+            self.decl_groups[p], self.belle_declared[p] = groups, belle
+            del self.shown[n_shown:]
+            del self.ledger.entries[n_ledger:]
             return
         if len(s) == 8:
             p, left, last, forfeited, self.order_idx, self.to_play, self.phase, n_ledger = s
