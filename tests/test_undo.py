@@ -33,7 +33,7 @@ def state(deal) -> dict:
     names = {n for c in type(deal).__mro__ for n in getattr(c, "__slots__", ())}
     names |= set(getattr(deal, "__dict__", {}))
     out = {}
-    for n in sorted(names - {"_undo", "_legal_at", "_legal_list"}):
+    for n in sorted(names - {"_undo", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi"}):
         v = getattr(deal, n, None)
         out[n] = list(v.entries) if isinstance(v, Ledger) else v.copy() if isinstance(v, (list, dict)) else v
     return out

@@ -16,8 +16,8 @@ from typing import Any, ClassVar, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import (
-    ITALIAN, LOW_PART, PART, Card, CardSet, Notation, Seat, cards_of, format_card, format_cards, mask,
-    rank_of, shuffle,
+    ITALIAN, LOW_PART, NUM_CARDS, PART, Card, CardSet, Notation, Seat, cards_of, format_card,
+    format_cards, mask, rank_of, shuffle,
 )
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
@@ -381,6 +381,19 @@ class SplitHandsDeal(Deal):
 
     _lo: list[CardSet]
     _hi: list[CardSet]
+    #: The legal actions last listed (``_legal_at``), as the parts of a card set where they are
+    #: cards (the play: set by the variant's ``_legal_actions``), else -1: ``is_legal`` then
+    #: tests a bit rather than searching the list.
+    _legal_lo: int = -1
+    _legal_hi: int = 0
+
+    def _listed_legal(self, action: int) -> bool:
+        """Whether ``action`` is among the legal actions last listed for this position."""
+        if self._legal_lo >= 0 and 0 <= action < NUM_CARDS:
+            if action < PART:
+                return bool(self._legal_lo >> action & 1)
+            return bool(self._legal_hi >> (action - PART) & 1)
+        return action in self._legal_list
 
     def _set_hands(self, hands: list[CardSet]) -> None:
         self._lo = [h & LOW_PART for h in hands]

@@ -242,7 +242,7 @@ class FrenchDeal(SplitHandsDeal):
     POIGNEE_SIZES: ClassVar[tuple[int, int, int]] = (10, 13, 15)
 
     __slots__ = (
-        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "_o",
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi", "_o",
         "chien", "ecart", "bids", "high", "order_idx", "contract", "taker", "called",
         "partner", "camp", "revealed", "chien_shown", "chelem", "asked", "pending", "shown",
         "trick", "leader", "trick_no", "tricks", "piles", "ledger", "adj", "excuse", "poignee",
@@ -269,6 +269,7 @@ class FrenchDeal(SplitHandsDeal):
         self.history: list[int] = []
         self._undo: list[tuple] = []
         self._legal_at, self._legal_list = -1, []
+        self._legal_lo, self._legal_hi = -1, 0
         hands, self.chien = self._deal_hands()
         self._set_hands(hands)
         self.ecart = 0
@@ -386,8 +387,10 @@ class FrenchDeal(SplitHandsDeal):
     # ----- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
         ph = self.phase
+        self._legal_lo = -1
         if ph == "play":
             lo, hi = self._legal_play_parts()
+            self._legal_lo, self._legal_hi = lo, hi
             return cards_of_parts(lo, hi)
         if ph == "bid":
             return [PASS] + [b for b in BIDS if b > self.high]
@@ -405,7 +408,7 @@ class FrenchDeal(SplitHandsDeal):
 
     def is_legal(self, action: int) -> bool:
         if self._legal_at == len(self.history):
-            return action in self._legal_list
+            return self._listed_legal(action)
         if self.phase == "play" and 0 <= action < 78:
             return bool(self._legal_play() >> action & 1)
         return action in self._legal_actions()
@@ -983,7 +986,7 @@ class FrenchDeal(SplitHandsDeal):
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
-        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "_o", "chien",
+        for name in ("options", "players", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi", "_o", "chien",
                      "ecart", "high", "order_idx", "contract", "taker", "called", "partner", "camp",
                      "revealed", "chien_shown", "chelem", "asked", "pending", "leader", "trick_no",
                      "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps",

@@ -352,7 +352,7 @@ class MarollesDeal(SplitHandsDeal):
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
         "fool_kept", "points", "redeal_asker", "redeal_votes", "result_info",
-        "_o", "_legal_at", "_legal_list", "revokes", "corrected", "taken_back", "shown_log", "play_log",
+        "_o", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi", "revokes", "corrected", "taken_back", "shown_log", "play_log",
         "mort_seen",
     )
 
@@ -379,6 +379,7 @@ class MarollesDeal(SplitHandsDeal):
         self.history: list[int] = []
         self._undo: list[tuple] = []
         self._legal_at, self._legal_list = -1, []
+        self._legal_lo, self._legal_hi = -1, 0
         n = self.players
         self.mort_cards: tuple[Card, ...] = ()
         self.mort_competes = self.MORT and o["mort_card_competes"] == "true"
@@ -529,8 +530,10 @@ class MarollesDeal(SplitHandsDeal):
     # ----- legal actions -----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
         ph = self.phase
+        self._legal_lo = -1
         if ph == "play":
             lo, hi = self._legal_play_parts()
+            self._legal_lo, self._legal_hi = lo, hi
             out = cards_of_parts(lo, hi)
             if self.revokes and self._revoke_to_acknowledge() >= 0:
                 out.append(ACKNOWLEDGE_REVOKE)
@@ -553,7 +556,7 @@ class MarollesDeal(SplitHandsDeal):
 
     def is_legal(self, action: int) -> bool:
         if self._legal_at == len(self.history):
-            return action in self._legal_list
+            return self._listed_legal(action)
         if 0 <= action < 78:
             ph = self.phase
             if ph == "play":
@@ -1282,7 +1285,7 @@ class MarollesDeal(SplitHandsDeal):
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "players", "dealer", "deck", "phase", "to_play", "order_idx", "pending",
                      "leader", "trick_no", "fool_kept", "points", "redeal_asker", "redeal_votes",
-                     "_o", "_legal_at", "_legal_list", "mort_cards", "mort_competes", "corrected",
+                     "_o", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi", "mort_cards", "mort_competes", "corrected",
                      "mort_seen"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "_lo", "_hi", "piles", "discards", "discard_left",
