@@ -150,14 +150,9 @@ def cards_of_parts(lo: CardSet, hi: CardSet) -> list[Card]:
     >>> cards_of_parts(0b101, 0b11) == cards_of(0b101 | 0b11 << PART) == [0, 2, 50, 51]
     True
     """
-    out = cards_of(lo)
-    i = 0
-    while hi:
-        b = hi & 255
-        if b:
-            out += _HIGH_BYTE_CARDS[i][b]
-        hi >>= 8
-        i += 1
+    out: list[Card] = []
+    _add_bytes(out, lo, _BYTE_CARDS, 0)
+    _add_bytes(out, hi, _HIGH_BYTE_CARDS, 0)
     return out
 
 
@@ -166,17 +161,20 @@ def cards_of(cs: CardSet) -> list[Card]:
     out: list[Card] = []
     # Bytes 0..6, then 7..9: two parts that fit a machine word, so that the compiled engine
     # shifts native ints rather than a 78-bit Python int.
-    part, hi, i = cs & 0xFFFFFFFFFFFFFF, cs >> 56, 0
-    while True:
-        while part:
-            b = part & 255
-            if b:
-                out += _BYTE_CARDS[i][b]
-            part >>= 8
-            i += 1
-        if not hi:
-            return out
-        part, hi, i = hi, 0, 7
+    _add_bytes(out, cs & 0xFFFFFFFFFFFFFF, _BYTE_CARDS, 0)
+    _add_bytes(out, cs >> 56, _BYTE_CARDS, 7)
+    return out
+
+
+def _add_bytes(out: list[Card], bits: int, table: tuple[tuple[tuple[int, ...], ...], ...], i: int) -> None:
+    """Append the cards of ``bits`` (a machine word) to ``out``, byte by byte from byte ``i`` of
+    ``table`` (``table[i][b]``: the cards of byte value ``b`` there)."""
+    while bits:
+        b = bits & 255
+        if b:
+            out += table[i][b]
+        bits >>= 8
+        i += 1
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
