@@ -151,30 +151,23 @@ def cards_of_parts(lo: CardSet, hi: CardSet) -> list[Card]:
     True
     """
     out: list[Card] = []
-    _add_bytes(out, lo, _BYTE_CARDS, 0)
-    _add_bytes(out, hi, _HIGH_BYTE_CARDS, 0)
-    return out
+    # byte by byte, the low part, then the high one (each a machine word in the compiled engine)
+    bits, table, i, high = lo, _BYTE_CARDS, 0, False
+    while True:
+        while bits:
+            b = bits & 255
+            if b:
+                out += table[i][b]
+            bits >>= 8
+            i += 1
+        if high:
+            return out
+        bits, table, i, high = hi, _HIGH_BYTE_CARDS, 0, True
 
 
 def cards_of(cs: CardSet) -> list[Card]:
     """The cards of a set, in ascending id order."""
-    out: list[Card] = []
-    # Bytes 0..6, then 7..9: two parts that fit a machine word, so that the compiled engine
-    # shifts native ints rather than a 78-bit Python int.
-    _add_bytes(out, cs & 0xFFFFFFFFFFFFFF, _BYTE_CARDS, 0)
-    _add_bytes(out, cs >> 56, _BYTE_CARDS, 7)
-    return out
-
-
-def _add_bytes(out: list[Card], bits: int, table: tuple[tuple[tuple[int, ...], ...], ...], i: int) -> None:
-    """Append the cards of ``bits`` (a machine word) to ``out``, byte by byte from byte ``i`` of
-    ``table`` (``table[i][b]``: the cards of byte value ``b`` there)."""
-    while bits:
-        b = bits & 255
-        if b:
-            out += table[i][b]
-        bits >>= 8
-        i += 1
+    return cards_of_parts(cs & LOW_PART, cs >> PART)
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
