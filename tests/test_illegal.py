@@ -335,6 +335,24 @@ def test_is_legal_agrees_with_legal_actions_everywhere(variant):
         assert deal.legal_actions() == [] and not any(deal.is_legal(a) for a in range(NUM_ACTIONS))
 
 
+@pytest.mark.parametrize("variant", sorted(tarot.core.deal.VARIANTS))
+def test_the_listed_actions_are_the_callers_own(variant):
+    """A list ``legal_actions`` returned is the caller's: emptying it or filling it with
+    illegal ids changes neither what the deal lists next nor what it accepts."""
+    rng = random.Random(variant)
+    for seed in range(6):
+        deal = tarot.new_deal(variant, seed=seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            kept = list(legal)
+            mine = deal.legal_actions()
+            mine.clear()
+            legal.append(NUM_ACTIONS - 1 if NUM_ACTIONS - 1 not in kept else 0)
+            assert deal.legal_actions() == kept
+            assert [a for a in range(NUM_ACTIONS) if deal.is_legal(a)] == kept
+            deal.push(rng.choice(kept))
+
+
 @pytest.mark.parametrize("variant", ["marolles-1637", "marolles-78", "marolles-2p"])
 def test_a_short_discard_may_stop_after_any_card(variant):
     """wrong_discard_count=penalty_1m_and_forfeit: a discard may stop short, so any card may be

@@ -16,8 +16,8 @@ from typing import Any, ClassVar, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import (
-    ITALIAN, LOW_PART, NUM_CARDS, PART, Card, CardSet, Notation, Seat, cards_of, format_card,
-    format_cards, mask, rank_of, shuffle,
+    ITALIAN, LOW_PART, NUM_CARDS, PART, Card, CardSet, Notation, Seat, cards_of, cards_of_parts,
+    format_card, format_cards, mask, rank_of, shuffle,
 )
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
@@ -381,15 +381,29 @@ class SplitHandsDeal(Deal):
 
     _lo: list[CardSet]
     _hi: list[CardSet]
-    #: The legal actions last listed (``_legal_at``), as the parts of a card set where they are
-    #: cards (the play: set by the variant's ``_legal_actions``), else -1: ``is_legal`` then
-    #: tests a bit rather than searching the list.
+    #: The legal actions last listed (``_legal_at``), as the parts of a card set when they are
+    #: exactly those cards (the play: set by the variant's ``_legal_actions``), else -1.
+    #: ``is_legal`` then tests a bit, and the list is not kept: the caller gets it, not a copy.
     _legal_lo: int = -1
     _legal_hi: int = 0
 
+    def legal_actions(self) -> list[int]:
+        n = len(self.history)
+        if self._legal_at != n:
+            out = self._legal_actions()
+            self._legal_at = n
+            if self._legal_lo >= 0:
+                return out
+            self._legal_list = out
+        elif self._legal_lo >= 0:
+            return cards_of_parts(self._legal_lo, self._legal_hi)
+        return self._legal_list.copy()
+
     def _listed_legal(self, action: int) -> bool:
         """Whether ``action`` is among the legal actions last listed for this position."""
-        if self._legal_lo >= 0 and 0 <= action < NUM_CARDS:
+        if self._legal_lo >= 0:
+            if not 0 <= action < NUM_CARDS:
+                return False
             if action < PART:
                 return bool(self._legal_lo >> action & 1)
             return bool(self._legal_hi >> (action - PART) & 1)

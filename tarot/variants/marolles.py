@@ -533,10 +533,11 @@ class MarollesDeal(SplitHandsDeal):
         self._legal_lo = -1
         if ph == "play":
             lo, hi = self._legal_play_parts()
-            self._legal_lo, self._legal_hi = lo, hi
             out = cards_of_parts(lo, hi)
             if self.revokes and self._revoke_to_acknowledge() >= 0:
                 out.append(ACKNOWLEDGE_REVOKE)
+            else:
+                self._legal_lo, self._legal_hi = lo, hi
             return out
         if ph == "discard":
             lo, hi = self._legal_discard_parts()
