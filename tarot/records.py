@@ -375,7 +375,7 @@ def _body(record: Record) -> list[str]:
     steps: list[_Step] = []
     for i, a in enumerate(record.actions):
         seat, phase = cast(Seat, deal.to_play), deal.phase  # _push refuses an action after the end
-        n_tricks, n_shown, n_paid = len(deal.tricks), len(_shown(deal)), len(deal.ledger.entries)
+        n_tricks, n_shown, n_paid = len(deal.tricks), len(_shown(deal)), len(deal.ledger)
         _push(deal, a, f"actions[{i}]")
         steps.append(_Step(a, seat, phase, tuple(_shown(deal)[n_shown:]),
                            tuple(deal.ledger.entries[n_paid:]),

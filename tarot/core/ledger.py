@@ -51,27 +51,55 @@ class Payment(NamedTuple):
 
 _new: Final = tuple.__new__
 
+#: A payment as the ledger keeps it: a plain tuple of ``Payment``'s fields. Making a
+#: ``Payment`` (a tuple subclass) costs a call through Python; the ledger makes each one once,
+#: when ``entries`` is first read after it was paid.
+Row = tuple[Seat, Seat, int, str, int | None, str]
+
 
 class Ledger:
     """An append-only list of payments with per-seat totals."""
 
-    __slots__ = ("players", "entries")
+    __slots__ = ("players", "_rows", "_made")
 
     def __init__(self, players: int, entries: list[Payment] | None = None) -> None:
         self.players = players
-        self.entries: list[Payment] = entries if entries is not None else []
+        self._rows: list[Row] = [(p[0], p[1], p[2], p[3], p[4], p[5]) for p in entries] if entries else []
+        #: ``Payment`` of each of the first rows, made when ``entries`` is read.
+        self._made: list[Payment] = []
 
     def pay(self, payer: Seat, payee: Seat, amount: int, reason: str,
             trick: int | None = None, detail: str = "") -> None:
         if amount and payer != payee:
-            # tuple.__new__ skips the NamedTuple's Python-level __new__ (a third of the time
-            # of a payment in the compiled engine); the same Payment.
-            self.entries.append(_new(Payment, (payer, payee, amount, reason, trick, detail)))
+            self._rows.append((payer, payee, amount, reason, trick, detail))
+
+    @property
+    def entries(self) -> list[Payment]:
+        """Every payment, in the order paid. The list is the ledger's own: read it, copy it,
+        do not change it (``truncate`` takes payments back)."""
+        made, rows = self._made, self._rows
+        for i in range(len(made), len(rows)):
+            made.append(_new(Payment, rows[i]))
+        return made
+
+    def truncate(self, n: int) -> None:
+        """Take back every payment after the first ``n``."""
+        del self._rows[n:]
+        del self._made[n:]
+
+    def rows(self) -> tuple[Row, ...]:
+        """The payments as plain tuples, to ``restore`` later."""
+        return tuple(self._rows)
+
+    def restore(self, rows: tuple[Row, ...]) -> None:
+        """Make the payments those of ``rows()`` (an undo that goes back past a truncation)."""
+        self._rows = list(rows)
+        self._made = []
 
     def totals(self) -> list[int]:
         """Net marques per seat: received minus paid. Sums to zero."""
         t = [0] * self.players
-        for payer, payee, amount, _, _, _ in self.entries:
+        for payer, payee, amount, _, _, _ in self._rows:
             t[payer] = t[payer] - amount
             t[payee] = t[payee] + amount
         return t
@@ -79,17 +107,19 @@ class Ledger:
     def by_source(self, sources: tuple[str, ...] = SOURCES) -> dict[str, list[int]]:
         """Net marques per seat for each source of payment (a variant's ``SOURCES``)."""
         out = {s: [0] * self.players for s in sources}
-        for payer, payee, amount, reason, _, _ in self.entries:
+        for payer, payee, amount, reason, _, _ in self._rows:
             row = out[REASONS[reason]]
             row[payer] = row[payer] - amount
             row[payee] = row[payee] + amount
         return out
 
     def copy(self) -> Ledger:
-        return Ledger(self.players, self.entries.copy())
+        new = Ledger(self.players)
+        new._rows, new._made = self._rows.copy(), self._made.copy()
+        return new
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self._rows)
 
     def __repr__(self) -> str:
         return f"Ledger(players={self.players}, entries={self.entries!r})"

@@ -949,7 +949,7 @@ class FrenchDeal(SplitHandsDeal):
             self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
             self.revealed, self.chien_shown, self.chelem, self.asked, self.pending, len(self.shown),
             tuple(self.trick), self.leader, self.trick_no, len(self.tricks), tuple(self.piles),
-            len(self.ledger.entries), self.adj, self.excuse, self.poignee, self.last_discard,
+            len(self.ledger), self.adj, self.excuse, self.poignee, self.last_discard,
             self.ecart_left, self.ecart_trumps, self.outcome,
         )
 
@@ -981,7 +981,7 @@ class FrenchDeal(SplitHandsDeal):
         del self.bids[n_bids:]
         del self.shown[n_shown:]
         del self.tricks[n_tricks:]
-        del self.ledger.entries[n_ledger:]
+        self.ledger.truncate(n_ledger)
 
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""

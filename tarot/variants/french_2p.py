@@ -428,7 +428,7 @@ class French2pDeal(Deal):
             return (self.to_play,)   # a lead changes only the player's cards and the trick
         return (self.to_play, tuple(self._hands), tuple(self.up), tuple(self.depth),
                 tuple(self.won), tuple(self.trick), self.leader, self.trick_no, len(self.tricks),
-                len(self.ledger.entries), self.excuse, self.outcome, self.phase)
+                len(self.ledger), self.excuse, self.outcome, self.phase)
 
     def _restore(self, s: tuple) -> None:
         if len(s) == 1:
@@ -448,7 +448,7 @@ class French2pDeal(Deal):
         self._hands, self.up, self.depth = list(hands), list(up), list(depth)
         self.won, self.trick = list(won), list(trick)
         del self.tricks[n_tricks:]
-        del self.ledger.entries[n_ledger:]
+        self.ledger.truncate(n_ledger)
 
     def copy(self) -> French2pDeal:
         """An independent deal in the same state (history and undo included)."""

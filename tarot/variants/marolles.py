@@ -950,7 +950,7 @@ class MarollesDeal(SplitHandsDeal):
             duty = self._lawful_play()
             if not duty >> c & 1:
                 if o.revoke_window:  # paid when the time to acknowledge it is over
-                    self.revokes.append((p, self.trick_no, len(self.history) - 1, len(self.ledger.entries)))
+                    self.revokes.append((p, self.trick_no, len(self.history) - 1, len(self.ledger)))
                 else:
                     self._pay_each(p, 1, "revoke", self.trick_no, format_card(c, self.notation))
                     self._forfeit(p)
@@ -1173,30 +1173,30 @@ class MarollesDeal(SplitHandsDeal):
                 return _SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
             if self.trick_no < self._o.tricks - 1 and not self._o.mort:
                 # a card that ends a trick other than the last: these, and what is appended
-                return (self.to_play, tuple(self.trick), self.leader, len(self.ledger.entries),
+                return (self.to_play, tuple(self.trick), self.leader, len(self.ledger),
                         tuple(self.piles), self.fool_kept)
         elif self.phase == "discard" and not self._o.revoke_window:
             # a discard (or done, a short one) changes the seat's own entries, the payments, and
             # at its end the turn and the phase
             p = self._seat()
             return (p, self.discard_left[p], self.last_discard[p], self.forfeited[p], self.order_idx,
-                    self.to_play, self.phase, len(self.ledger.entries))
+                    self.to_play, self.phase, len(self.ledger))
         elif self.phase in ("declare", "show") and not self._o.revoke_window:
             # a declaration (or a card shown, or done) changes the seat's own entries, what is
             # shown and paid, and at the end the turn and the phase
             p = self._seat()
             return (p, self.decl_groups[p], self.belle_declared[p], self.pending, self.phase,
-                    self.order_idx, self.to_play, len(self.shown), len(self.ledger.entries))
+                    self.order_idx, self.to_play, len(self.shown), len(self.ledger))
         whole = (
             self.phase, self.to_play, self._hands_snapshot(), tuple(self.piles), tuple(self.discards),
             tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
             tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
-            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger.entries),
+            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger),
             tuple(self.forfeited), self.fool_kept, self.points, self.redeal_asker,
             self.redeal_votes,
         )
         if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
-            return whole, (tuple(self.tricks), tuple(self.ledger.entries), tuple(self.shown),
+            return whole, (tuple(self.tricks), self.ledger.rows(), tuple(self.shown),
                            tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.shown_log),
                            len(self.play_log),
                            self.mort_seen)
@@ -1211,7 +1211,7 @@ class MarollesDeal(SplitHandsDeal):
             self._restore(whole)
             del self.play_log[n_log:]
             self.tricks, self.shown = list(tricks), list(shown)
-            self.ledger.entries = list(entries)
+            self.ledger.restore(entries)
             self.revokes, self.taken_back = list(revokes), list(taken)
             del self.shown_log[n_shown_log:]
             return
@@ -1225,7 +1225,7 @@ class MarollesDeal(SplitHandsDeal):
             p, groups, belle, self.pending, self.phase, self.order_idx, self.to_play, n_shown, n_ledger = s
             self.decl_groups[p], self.belle_declared[p] = groups, belle
             del self.shown[n_shown:]
-            del self.ledger.entries[n_ledger:]
+            self.ledger.truncate(n_ledger)
             return
         if len(s) == 8:
             p, left, last, forfeited, self.order_idx, self.to_play, self.phase, n_ledger = s
@@ -1235,7 +1235,7 @@ class MarollesDeal(SplitHandsDeal):
                 self._take_back(p, a)
                 self.discards[p] &= ~(1 << a)
                 self.piles[p] &= ~(1 << a)
-            del self.ledger.entries[n_ledger:]
+            self.ledger.truncate(n_ledger)
             return
         if len(s) == 6:
             p, trick, self.leader, n_ledger, piles, self.fool_kept = s
@@ -1243,7 +1243,7 @@ class MarollesDeal(SplitHandsDeal):
             self.trick, self.piles = list(trick), list(piles)
             self.trick_no -= 1
             self.tricks.pop()
-            del self.ledger.entries[n_ledger:]
+            self.ledger.truncate(n_ledger)
             self.to_play, self.phase = p, "play"
             return
         (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
@@ -1258,7 +1258,7 @@ class MarollesDeal(SplitHandsDeal):
         self.trick = list(trick)
         del self.shown[n_shown:]
         del self.tricks[n_tricks:]
-        del self.ledger.entries[n_ledger:]
+        self.ledger.truncate(n_ledger)
 
     def position_key(self) -> tuple | None:
         """At the start of a trick, a key of all that the payments still to come depend on:
