@@ -1377,7 +1377,7 @@ class MarollesDeal(SplitHandsDeal):
 
 _FLAGS: Final[dict[Options, _Flags]] = {}
 #: The undo snapshot of a card that does not end its trick: the seat that played it.
-_SEAT_SNAPSHOT: Final[tuple[tuple[int], ...]] = tuple((s,) for s in range(8))
+_SEAT_SNAPSHOT: Final[tuple[tuple, ...]] = tuple((s,) for s in range(8))
 #: (class, deal_packet, dealer) -> deal_slots, computed once.
 _DEAL_SLOTS: Final[dict] = {}
 
