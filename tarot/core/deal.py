@@ -38,6 +38,8 @@ class DealResult:
 
 
 VARIANTS: dict[str, type[Deal]] = {}
+#: The cards of each pack (a variant's ``PACK``) in id order, the deck before it is shuffled.
+_PACK_CARDS: dict[CardSet, tuple[Card, ...]] = {}
 #: Each variant's default options, made once.
 _DEFAULT_OPTIONS: dict[type[Deal], Options] = {}
 
@@ -192,7 +194,10 @@ class Deal:
         s = None if seed is None else _as_int(seed)
         if seed is not None and s is None:
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        deck = cards_of(cls.PACK)
+        pack = _PACK_CARDS.get(cls.PACK)
+        if pack is None:
+            pack = _PACK_CARDS[cls.PACK] = tuple(cards_of(cls.PACK))
+        deck = list(pack)
         shuffle(deck, rng or random.Random(s))
         return deck
 
