@@ -299,39 +299,6 @@ def test_undo_restores_every_position(variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_hand_parts_follow_the_hands(variant):
-    """The play reads each hand as two machine words (``FrenchDeal._set_hands``): they make the
-    hand ``hand(s)`` and ``hands`` give after every push, pop and copy, as a search makes them
-    (it tries a card and takes it back)."""
-    from tarot.core.cards import PART
-
-    def check(deal):
-        parts = [lo | hi << PART for lo, hi in zip(deal._lo, deal._hi)]
-        assert parts == deal.hands == [deal.hand(s) for s in range(deal.players)]
-
-    rng = random.Random(11)
-    for _ in range(40):
-        deal = tarot.new_deal(variant, random_options(rng, variant), seed=rng.randrange(2**32))
-        check(deal)
-        while not deal.is_over:
-            actions = deal.legal_actions()
-            for a in rng.sample(actions, min(2, len(actions))):
-                deal.push(a)
-                check(deal)
-                if not deal.is_over and rng.random() < 0.5:
-                    deal.push(rng.choice(deal.legal_actions()))
-                    check(deal)
-                    deal.pop()
-                deal.pop()
-                check(deal)
-            deal.push(rng.choice(actions))
-            check(deal)
-            if rng.random() < 0.05:
-                deal = deal.copy()
-                check(deal)
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
 def test_records_round_trip(variant):
     rng = random.Random(3)
     n = variant_class(variant).PLAYERS

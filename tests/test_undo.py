@@ -10,7 +10,8 @@ import random
 import pytest
 
 import tarot
-from tarot.core.deal import VARIANTS
+from tarot.core.cards import NUM_CARDS, PART
+from tarot.core.deal import VARIANTS, SplitHandsDeal
 from tarot.core.errors import OptionError
 from tarot.core.ledger import Ledger
 
@@ -79,3 +80,43 @@ def test_lines_taken_back_leave_nothing_behind(variant):
         assert got.card_points == want.card_points
         assert list(got.ledger.entries) == list(want.ledger.entries)
     assert lines > 200  # the lines were explored
+
+
+@pytest.mark.parametrize("variant", sorted(v for v, cls in VARIANTS.items() if issubclass(cls, SplitHandsDeal)))
+def test_hand_parts_follow_the_hands(variant):
+    """The play reads each hand as two machine words (``SplitHandsDeal._parts``): after every
+    push, pop and copy, as a search makes them (it tries a card and takes it back), they hold
+    the hands that replaying the same actions from the deal's start gives."""
+    def check(deal):
+        n = len(deal.hands)
+        parts = [deal._parts(s) for s in range(n)]
+        assert all(0 <= lo < 1 << PART and 0 <= hi < 1 << (NUM_CARDS - PART) for lo, hi in parts)
+        assert [lo | hi << PART for lo, hi in parts] == deal.hands == [deal.hand(s) for s in range(n)]
+        with pytest.raises(IndexError):
+            deal.hand(n)
+        if rng.random() < 0.1:
+            replay = tarot.new_deal(variant, deal.options, deck=deal.deck, dealer=deal.dealer)
+            for a in deal.history:
+                replay.push(a)
+            assert replay.hands == deal.hands
+
+    rng = random.Random(11)
+    for _ in range(30):
+        deal = _deal(variant, rng)
+        check(deal)
+        while not deal.is_over:
+            actions = deal.legal_actions()
+            for a in rng.sample(actions, min(2, len(actions))):
+                deal.push(a)
+                check(deal)
+                if not deal.is_over and rng.random() < 0.5:
+                    deal.push(rng.choice(deal.legal_actions()))
+                    check(deal)
+                    deal.pop()
+                deal.pop()
+                check(deal)
+            deal.push(rng.choice(actions))
+            check(deal)
+            if rng.random() < 0.05:
+                deal = deal.copy()
+                check(deal)

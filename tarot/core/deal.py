@@ -12,7 +12,7 @@ import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar, Final, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import (
@@ -377,15 +377,36 @@ class Deal:
                 f"to_play={self.to_play} actions={len(self.history)}>")
 
 
+#: The undo entry of a card that does not end its trick, by the seat that played it (all such
+#: a card changes besides the hand and the trick): one shared tuple per seat, not a new one.
+SEAT_SNAPSHOT: Final[tuple[tuple, ...]] = tuple((s,) for s in range(8))
+
+#: The most hands a ``SplitHandsDeal`` keeps (five-player French Tarot).
+MAX_HANDS = 5
+
+
 class SplitHandsDeal(Deal):
-    """A deal that keeps each hand in two machine words, ``_lo[s]`` (ids below ``cards.PART``)
-    and ``_hi[s]`` (ids from it, shifted down), which its play reads and changes: a whole hand
+    """A deal that keeps each hand in two machine words, ``_parts(s)``: the ids below
+    ``cards.PART``, and the ids from it shifted down, which its play reads and changes: a whole hand
     is a 78-bit Python long object, and every operation on one makes a new one, where the
     compiled engine works on a part natively. ``hand(s)`` and ``hands`` put them together.
     Marolles and French Tarot deal this way, their hot path being the play of the cards."""
 
-    _lo: list[CardSet]
-    _hi: list[CardSet]
+    __slots__ = ("_nh", "_lo0", "_hi0", "_lo1", "_hi1", "_lo2", "_hi2", "_lo3", "_hi3", "_lo4", "_hi4")
+
+    # Each hand's two parts, seat by seat: fields of the deal, each a machine word in the
+    # compiled engine, where a list would hold Python int objects, a new one at every card.
+    _nh: int  # how many hands (seats 0 to _nh - 1)
+    _lo0: CardSet
+    _hi0: CardSet
+    _lo1: CardSet
+    _hi1: CardSet
+    _lo2: CardSet
+    _hi2: CardSet
+    _lo3: CardSet
+    _hi3: CardSet
+    _lo4: CardSet
+    _hi4: CardSet
     #: The legal actions last listed (``_legal_at``), as the parts of a card set when they are
     #: exactly those cards (the play: set by the variant's ``_legal_actions``), else -1.
     #: ``is_legal`` then tests a bit, and the list is not kept: the caller gets it, not a copy.
@@ -414,44 +435,79 @@ class SplitHandsDeal(Deal):
             return bool(self._legal_hi >> (action - PART) & 1)
         return action in self._legal_list
 
+    def _parts(self, s: Seat) -> tuple[CardSet, CardSet]:
+        """Seat ``s``'s hand as its two parts (ids below ``PART``; the rest, shifted down)."""
+        if s == 0:
+            return self._lo0, self._hi0
+        if s == 1:
+            return self._lo1, self._hi1
+        if s == 2:
+            return self._lo2, self._hi2
+        if s == 3:
+            return self._lo3, self._hi3
+        if s == 4:
+            return self._lo4, self._hi4
+        raise IndexError(f"no hand {s}")
+
+    def _set_parts(self, s: Seat, lo: CardSet, hi: CardSet) -> None:
+        if s == 0:
+            self._lo0, self._hi0 = lo, hi
+        elif s == 1:
+            self._lo1, self._hi1 = lo, hi
+        elif s == 2:
+            self._lo2, self._hi2 = lo, hi
+        elif s == 3:
+            self._lo3, self._hi3 = lo, hi
+        elif s == 4:
+            self._lo4, self._hi4 = lo, hi
+        else:
+            raise IndexError(f"no hand {s}")
+
     def _set_hands(self, hands: list[CardSet]) -> None:
-        self._lo = [h & LOW_PART for h in hands]
-        self._hi = [h >> PART for h in hands]
+        if len(hands) > MAX_HANDS:
+            raise ValueError(f"{len(hands)} hands: a deal keeps at most {MAX_HANDS}")
+        self._nh = len(hands)
+        for s in range(MAX_HANDS):
+            h = hands[s] if s < len(hands) else 0
+            self._set_parts(s, h & LOW_PART, h >> PART)
 
     def _set_hand(self, s: Seat, cs: CardSet) -> None:
-        self._lo[s] = cs & LOW_PART
-        self._hi[s] = cs >> PART
+        self._set_parts(s, cs & LOW_PART, cs >> PART)
 
     def hand(self, seat: Seat) -> CardSet:
-        return self._lo[seat] | self._hi[seat] << PART
+        if not 0 <= seat < self._nh:
+            raise IndexError(f"no hand {seat}: the deal has {self._nh}")
+        lo, hi = self._parts(seat)
+        return lo | hi << PART
 
     def _all_hands(self) -> list[CardSet]:
-        return [lo | hi << PART for lo, hi in zip(self._lo, self._hi)]
+        return [self.hand(s) for s in range(self._nh)]
 
     def _hands_key(self) -> tuple[CardSet, ...]:
-        """The hands as a key (a transposition table's): the parts, low then high."""
-        return (*self._lo, *self._hi)
+        """The hands as a key (a transposition table's), and as an undo entry keeps them: the
+        parts of every seat's hand, low then high (those of seats without a hand are 0)."""
+        return (self._lo0, self._hi0, self._lo1, self._hi1, self._lo2, self._hi2,
+                self._lo3, self._hi3, self._lo4, self._hi4)
 
-    def _hands_snapshot(self) -> tuple[tuple[CardSet, ...], tuple[CardSet, ...]]:
-        return tuple(self._lo), tuple(self._hi)
+    def _hands_snapshot(self) -> tuple[CardSet, ...]:
+        return self._hands_key()
 
-    def _restore_hands(self, snap: tuple[tuple[CardSet, ...], tuple[CardSet, ...]]) -> None:
-        self._lo, self._hi = list(snap[0]), list(snap[1])
+    def _restore_hands(self, snap: tuple[CardSet, ...]) -> None:
+        (self._lo0, self._hi0, self._lo1, self._hi1, self._lo2, self._hi2,
+         self._lo3, self._hi3, self._lo4, self._hi4) = snap
 
     def _lose(self, p: Seat, c: Card) -> None:
         """Card ``c`` leaves ``p``'s hand (played, discarded)."""
+        lo, hi = self._parts(p)
         if c < PART:
-            lo = self._lo
-            lo[p] = lo[p] & ~(1 << c)
+            self._set_parts(p, lo & ~(1 << c), hi)
         else:
-            hi = self._hi
-            hi[p] = hi[p] & ~(1 << (c - PART))
+            self._set_parts(p, lo, hi & ~(1 << (c - PART)))
 
     def _take_back(self, p: Seat, c: Card) -> None:
         """Card ``c`` back to ``p``'s hand (an action taken back)."""
+        lo, hi = self._parts(p)
         if c < PART:
-            lo = self._lo
-            lo[p] = lo[p] | (1 << c)
+            self._set_parts(p, lo | 1 << c, hi)
         else:
-            hi = self._hi
-            hi[p] = hi[p] | (1 << (c - PART))
+            self._set_parts(p, lo, hi | 1 << (c - PART))

@@ -56,7 +56,7 @@ from ..core.cards import (
     CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
     TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
-from ..core.deal import Deal, DealResult, View, register
+from ..core.deal import SEAT_SNAPSHOT, Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option, Options
@@ -376,7 +376,7 @@ class EarlyFrenchDeal(Deal):
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
         if self.phase == "play" and len(self.trick) < self.players - 1:
-            return (self.to_play,)   # a card that does not end its trick changes only these
+            return SEAT_SNAPSHOT[self._seat()]   # a card that does not end its trick changes only these
         return (self.phase, self.to_play, tuple(self._hands), tuple(self.piles), tuple(self.trick),
                 self.leader, self.trick_no, len(self.tricks), self.fool_owner, self.fool_trick,
                 self.fool_receiver, self.debt, len(self.consolations), self.surrendered)

@@ -88,7 +88,7 @@ from ..core.cards import (
     deal_positions, deal_sets, format_card, mask,
 )
 from ..core.counting import FRENCH_TARGETS, reduced_total
-from ..core.deal import DealResult, SplitHandsDeal, View, register
+from ..core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option
@@ -246,7 +246,7 @@ class FrenchDeal(SplitHandsDeal):
         "chien", "ecart", "bids", "high", "order_idx", "contract", "taker", "called",
         "partner", "camp", "revealed", "chien_shown", "chelem", "asked", "pending", "shown",
         "trick", "leader", "trick_no", "tricks", "piles", "ledger", "adj", "excuse", "poignee",
-        "last_discard", "ecart_left", "ecart_trumps", "annulled", "outcome", "_lo", "_hi",
+        "last_discard", "ecart_left", "ecart_trumps", "annulled", "outcome",
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
@@ -368,7 +368,7 @@ class FrenchDeal(SplitHandsDeal):
         n = self.players
         if rule == "petit_sec":
             for s in range(n):
-                if self._lo[s] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
+                if self._parts(s)[0] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
                     self._annul(s, "petit_sec")
                     return
             return
@@ -480,8 +480,7 @@ class FrenchDeal(SplitHandsDeal):
         overtrumping (the Excuse at any time) and the five-player opening lead, as the two parts
         of a card set (the hand's, ``_split_hands``; the Excuse and the trumps are low)."""
         p = self._seat()
-        lo = self._lo[p]
-        hi = self._hi[p]
+        lo, hi = self._parts(p)
         trick = self.trick
         if not trick or (len(trick) == 1 and trick[0] == FOOL):
             if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
@@ -939,7 +938,7 @@ class FrenchDeal(SplitHandsDeal):
     def _snapshot(self) -> tuple:
         if self.phase == "play":
             if len(self.trick) < self.players - 1:
-                return (self.to_play,)  # a card that does not end its trick changes only these
+                return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only these
             if self.trick_no < self.HAND - 1:
                 # a card that ends a trick other than the last: these, and a trick appended
                 return (self.to_play, tuple(self.trick), self.leader, tuple(self.piles),
@@ -992,9 +991,10 @@ class FrenchDeal(SplitHandsDeal):
                      "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps",
                      "annulled", "outcome"):
             setattr(new, name, getattr(self, name))
-        for name in ("history", "_undo", "_lo", "_hi", "bids", "shown", "trick", "tricks", "piles"):
+        for name in ("history", "_undo", "bids", "shown", "trick", "tricks", "piles"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
+        new._set_hands(self._all_hands())
         return new
 
     # ----- results and views -------------------------------------------------------------

@@ -82,7 +82,7 @@ from ..core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, format_card, mask, rank_of,
 )
 from ..core.counting import COUNTING_CARDS, french_target, reduced_total
-from ..core.deal import Deal, DealResult, View, register
+from ..core.deal import SEAT_SNAPSHOT, Deal, DealResult, View, register
 from ..core.errors import IllegalActionError
 from ..core.ledger import Ledger
 from ..core.options import Option
@@ -425,7 +425,7 @@ class French2pDeal(Deal):
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> tuple:
         if len(self.trick) == 0:
-            return (self.to_play,)   # a lead changes only the player's cards and the trick
+            return SEAT_SNAPSHOT[self._seat()]   # a lead changes only the player's cards and the trick
         return (self.to_play, tuple(self._hands), tuple(self.up), tuple(self.depth),
                 tuple(self.won), tuple(self.trick), self.leader, self.trick_no, len(self.tricks),
                 len(self.ledger), self.excuse, self.outcome, self.phase)

@@ -31,7 +31,7 @@ from ..core.cards import (
     mask, rank_of, suit_card, suit_of,
 )
 from ..core.counting import COUNTING_CARDS, packet_points, reduced_total
-from ..core.deal import DealResult, SplitHandsDeal, View, register
+from ..core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View, register
 from ..core.errors import IllegalActionError, OptionError
 from ..core.ledger import Ledger
 from ..core.options import Option, Options
@@ -347,7 +347,7 @@ class MarollesDeal(SplitHandsDeal):
     MORT: ClassVar[bool] = False
 
     __slots__ = (
-        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_lo", "_hi", "piles",
+        "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "piles",
         "mort_cards", "mort_competes",
         "discards", "discard_left", "last_discard", "order_idx", "decl_groups", "belle_declared",
         "pending", "shown", "trick", "leader", "trick_no", "tricks", "ledger", "forfeited",
@@ -578,7 +578,7 @@ class MarollesDeal(SplitHandsDeal):
     def _legal_play_parts(self) -> tuple[CardSet, CardSet]:
         if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
             p = self._seat()
-            lo, hi = self._lo[p], self._hi[p]
+            lo, hi = self._parts(p)
             leads = not self.trick or (len(self.trick) == 1 and self.trick[0] == FOOL)
             if (lo != 1 or hi) and (self.trick_no >= self._o.tricks - 1 or (leads and not self._o.fool_lead)):
                 return lo & ~1, hi
@@ -592,7 +592,7 @@ class MarollesDeal(SplitHandsDeal):
 
     def _lawful_parts(self) -> tuple[CardSet, CardSet]:
         p = self._seat()
-        lo, hi = self._lo[p], self._hi[p]
+        lo, hi = self._parts(p)
         trick = self.trick
         duty_lo, duty_hi = _follow_duty_parts(lo, hi, trick)
         alone = lo == 1 and not hi  # the Fool, alone in the hand
@@ -623,7 +623,7 @@ class MarollesDeal(SplitHandsDeal):
         """The cards the seat to play may discard next, as the two parts of a card set."""
         p = self._seat()
         need = self.discard_left[p]
-        lo, hi = self._lo[p], self._hi[p]
+        lo, hi = self._parts(p)
         last = self.last_discard[p]
         if last >= 0:  # the discard goes in ascending order: the cards above the last one
             if last < PART:
@@ -676,7 +676,7 @@ class MarollesDeal(SplitHandsDeal):
 
     def _declarable(self, p: Seat) -> list[int]:
         """Declarations ``p`` may still make (§1.5), with ``declarations_must_be_maximal``."""
-        lo, hi = self._lo[p], self._hi[p]  # the trumps and the Fool are low
+        lo, hi = self._parts(p)  # the trumps and the Fool are low
         done = self.decl_groups[p]
         maximal = self._o.maximal
         out: list[int] = []
@@ -1170,7 +1170,7 @@ class MarollesDeal(SplitHandsDeal):
     def _snapshot(self) -> tuple:
         if self.phase == "play" and not self._o.revoke_allowed:
             if len(self.trick) < self.players - 1:
-                return _SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
+                return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
             if self.trick_no < self._o.tricks - 1 and not self._o.mort:
                 # a card that ends a trick other than the last: these, and what is appended
                 return (self.to_play, tuple(self.trick), self.leader, len(self.ledger),
@@ -1289,11 +1289,12 @@ class MarollesDeal(SplitHandsDeal):
                      "_o", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi", "mort_cards", "mort_competes", "corrected",
                      "mort_seen"):
             setattr(new, name, getattr(self, name))
-        for name in ("history", "_undo", "_lo", "_hi", "piles", "discards", "discard_left",
+        for name in ("history", "_undo", "piles", "discards", "discard_left",
                      "last_discard", "decl_groups", "belle_declared", "shown", "trick", "tricks",
                      "forfeited", "revokes", "taken_back", "shown_log", "play_log"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
+        new._set_hands(self._all_hands())
         new.result_info = dict(self.result_info)
         return new
 
@@ -1376,8 +1377,6 @@ class MarollesDeal(SplitHandsDeal):
 
 
 _FLAGS: Final[dict[Options, _Flags]] = {}
-#: The undo snapshot of a card that does not end its trick: the seat that played it.
-_SEAT_SNAPSHOT: Final[tuple[tuple, ...]] = tuple((s,) for s in range(8))
 #: (class, deal_packet, dealer) -> deal_slots, computed once.
 _DEAL_SLOTS: Final[dict] = {}
 
