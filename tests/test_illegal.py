@@ -287,6 +287,31 @@ def test_a_result_is_not_changed_by_taking_moves_back():
     assert result.scores == tuple(ledger_totals(result.ledger.entries))
 
 
+@pytest.mark.parametrize("variant", sorted(tarot.core.deal.VARIANTS))
+def test_a_result_is_read_only_compared_by_value_and_pickles(variant):
+    import pickle
+
+    rng = random.Random(variant)
+    deal = tarot.new_deal(variant, seed=5)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    result = deal.result()
+    for name in ("scores", "card_points", "ledger", "by_source", "info"):
+        with pytest.raises(AttributeError):
+            setattr(result, name, None)
+    twin = pickle.loads(pickle.dumps(result))
+    assert twin == result == deal.result() and twin is not result
+    assert twin.scores == result.scores and list(twin.ledger.entries) == list(result.ledger.entries)
+    assert repr(twin) == repr(result)
+    deal.pop()
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    other = deal.result()
+    assert (other == result) == (other.scores == result.scores and other.card_points == result.card_points
+                                 and list(other.ledger.entries) == list(result.ledger.entries)
+                                 and other.by_source == result.by_source and other.info == result.info)
+
+
 def test_copy_is_independent_of_the_original():
     rng = random.Random(8)
     for _ in range(40):

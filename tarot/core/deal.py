@@ -11,7 +11,6 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, NoReturn
 
 from .actions import NUM_ACTIONS, action_token, parse_action
@@ -25,16 +24,58 @@ from .options import Option, Options
 from .view import View
 
 
-@dataclass(frozen=True)
 class DealResult:
-    """The outcome of a finished deal; every number is derived from the ledger and piles."""
+    """The outcome of a finished deal; every number is derived from the ledger and piles.
 
-    scores: tuple[int, ...]
-    card_points: tuple[int, ...]
-    ledger: Ledger
-    by_source: dict[str, list[int]]
-    #: Extra facts a variant reports (forfeits, a granted redeal...).
-    info: dict[str, Any] = field(default_factory=dict)
+    ``scores`` (marques per seat), ``card_points`` (per seat), ``ledger`` (a copy of the deal's),
+    ``by_source`` (net per seat for each source of payment) and ``info`` (extra facts a variant
+    reports: forfeits, a granted redeal...). Read-only, compared by value. A plain class rather
+    than a frozen dataclass: the compiled engine makes one at every settlement natively, where
+    a dataclass's ``__init__`` runs as Python.
+    """
+
+    __slots__ = ("_scores", "_card_points", "_ledger", "_by_source", "_info")
+
+    def __init__(self, scores: tuple[int, ...], card_points: tuple[int, ...], ledger: Ledger,
+                 by_source: dict[str, list[int]], info: dict[str, Any] | None = None) -> None:
+        self._scores = scores
+        self._card_points = card_points
+        self._ledger = ledger
+        self._by_source = by_source
+        self._info: dict[str, Any] = {} if info is None else info
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._scores
+
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        return self._card_points
+
+    @property
+    def ledger(self) -> Ledger:
+        return self._ledger
+
+    @property
+    def by_source(self) -> dict[str, list[int]]:
+        return self._by_source
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return self._info
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self._scores, self._card_points, self._ledger.entries, self._by_source, self._info)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealResult) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"DealResult(scores={self._scores!r}, card_points={self._card_points!r}, "
+                f"ledger={self._ledger!r}, by_source={self._by_source!r}, info={self._info!r})")
+
+    def __reduce__(self) -> tuple:
+        return (DealResult, (self._scores, self._card_points, self._ledger, self._by_source, self._info))
 
 
 VARIANTS: dict[str, type[Deal]] = {}

@@ -118,6 +118,11 @@ class Ledger:
         new._rows, new._made = self._rows.copy(), self._made.copy()
         return new
 
+    def __reduce__(self) -> tuple:
+        # pickled by its payments (results cross to worker processes): the compiled class has
+        # no default way
+        return (Ledger, (self.players, self.entries))
+
     def __len__(self) -> int:
         return len(self._rows)
 
