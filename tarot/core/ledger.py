@@ -113,6 +113,16 @@ class Ledger:
             row[payee] = row[payee] + amount
         return out
 
+    def summary(self, sources: tuple[str, ...] = SOURCES) -> tuple[list[int], dict[str, list[int]]]:
+        """``(totals(), by_source(sources))`` in one pass over the payments: the totals are
+        the sums of the sources, every reason belonging to one of them."""
+        out = self.by_source(sources)
+        t = [0] * self.players
+        for row in out.values():
+            for s in range(self.players):
+                t[s] += row[s]
+        return t, out
+
     def copy(self) -> Ledger:
         new = Ledger(self.players)
         new._rows, new._made = self._rows.copy(), self._made.copy()

@@ -1003,7 +1003,7 @@ class FrenchDeal(SplitHandsDeal):
             raise IllegalActionError(f"the deal is not over (phase {self.phase})")
         n = self.players
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
-        by_source = ledger.by_source(self.SOURCES)
+        totals, by_source = ledger.summary(self.SOURCES)
         info: dict[str, Any] = {}
         if self.annulled:
             info["annulled"] = self.annulled
@@ -1023,7 +1023,7 @@ class FrenchDeal(SplitHandsDeal):
         pts = self.outcome["points"] if self.outcome else None
         card_points = tuple(0 if pts is None else pts if self.camp >> s & 1 else 91 - pts
                             for s in range(n))
-        return DealResult(scores=tuple(ledger.totals()), card_points=card_points, ledger=ledger,
+        return DealResult(scores=tuple(totals), card_points=card_points, ledger=ledger,
                           by_source=by_source, info=info)
 
     def summary(self) -> dict[str, Any]:

@@ -478,8 +478,8 @@ class French2pDeal(Deal):
         assert o is not None
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
         if self.zero_sum:
-            by_source = ledger.by_source(self.SOURCES)
-            scores = tuple(ledger.totals())
+            totals, by_source = ledger.summary(self.SOURCES)
+            scores = tuple(totals)
         else:
             by_source = {"game": list(o["game"]), "petit_au_bout": list(o["bonus"])}
             scores = tuple(g + b for g, b in zip(o["game"], o["bonus"]))

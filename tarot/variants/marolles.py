@@ -1313,11 +1313,12 @@ class MarollesDeal(SplitHandsDeal):
             info["mort_pile"] = self.piles[self.players]
         info.update(self.result_info)
         ledger = self.ledger.copy()  # the result stays as it is if the deal is popped later
+        totals, by_source = ledger.summary(self.SOURCES)
         return DealResult(
-            scores=tuple(ledger.totals()),
+            scores=tuple(totals),
             card_points=self.points or (0,) * self.players,
             ledger=ledger,
-            by_source=ledger.by_source(self.SOURCES),
+            by_source=by_source,
             info=info,
         )
 
