@@ -1173,8 +1173,8 @@ class MarollesDeal(SplitHandsDeal):
                 return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
             if self.trick_no < self._o.tricks - 1 and not self._o.mort:
                 # a card that ends a trick other than the last: these, and what is appended
-                return (self.to_play, tuple(self.trick), self.leader, len(self.ledger),
-                        tuple(self.piles), self.fool_kept)
+                # (the trick's other cards are those of the trick it appends)
+                return (self.to_play, self.leader, len(self.ledger), tuple(self.piles), self.fool_kept)
         elif self.phase == "discard" and not self._o.revoke_window:
             # a discard (or done, a short one) changes the seat's own entries, the payments, and
             # at its end the turn and the phase
@@ -1237,12 +1237,11 @@ class MarollesDeal(SplitHandsDeal):
                 self.piles[p] &= ~(1 << a)
             self.ledger.truncate(n_ledger)
             return
-        if len(s) == 6:
-            p, trick, self.leader, n_ledger, piles, self.fool_kept = s
+        if len(s) == 5:
+            p, self.leader, n_ledger, piles, self.fool_kept = s
             self._take_back(p, self.history[-1])
-            self.trick, self.piles = list(trick), list(piles)
+            self.trick, self.piles = list(self.tricks.pop()[1][:self.players - 1]), list(piles)
             self.trick_no -= 1
-            self.tricks.pop()
             self.ledger.truncate(n_ledger)
             self.to_play, self.phase = p, "play"
             return
