@@ -541,29 +541,19 @@ class SplitHandsDeal(Deal):
         """Card ``c`` leaves ``p``'s hand (played, discarded). The hot path of the play: the
         part changed in place, seat by seat, rather than read and set whole (``_parts``)."""
         if c < PART:
-            m = ~(1 << c)
-            if p == 0:
-                self._lo0 &= m
-            elif p == 1:
-                self._lo1 &= m
-            elif p == 2:
-                self._lo2 &= m
-            elif p == 3:
-                self._lo3 &= m
-            else:
-                self._lo4 &= m
+            lo, hi = ~(1 << c), -1
         else:
-            m = ~(1 << (c - PART))
-            if p == 0:
-                self._hi0 &= m
-            elif p == 1:
-                self._hi1 &= m
-            elif p == 2:
-                self._hi2 &= m
-            elif p == 3:
-                self._hi3 &= m
-            else:
-                self._hi4 &= m
+            lo, hi = -1, ~(1 << (c - PART))
+        if p == 0:
+            self._lo0, self._hi0 = self._lo0 & lo, self._hi0 & hi
+        elif p == 1:
+            self._lo1, self._hi1 = self._lo1 & lo, self._hi1 & hi
+        elif p == 2:
+            self._lo2, self._hi2 = self._lo2 & lo, self._hi2 & hi
+        elif p == 3:
+            self._lo3, self._hi3 = self._lo3 & lo, self._hi3 & hi
+        else:
+            self._lo4, self._hi4 = self._lo4 & lo, self._hi4 & hi
 
     def _take_back(self, p: Seat, c: Card) -> None:
         """Card ``c`` back to ``p``'s hand (an action taken back)."""
