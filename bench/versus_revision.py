@@ -27,37 +27,53 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tarot.bots import RULE_BOT_MODULES, RULE_BOTS, register_bot, rule_bot_class  # noqa: E402
+import tarot.bots  # noqa: E402
+from tarot.bots import register_bot, rule_bot_class  # noqa: E402
 from tarot.core.errors import TarotError  # noqa: E402
+from tarot.core.game import game_of  # noqa: E402
 from tarot.tournament import Running, board_results  # noqa: E402
+
+#: Where each game's rule bot lived before the games were packages (issue 32): revisions before
+#: then are read there, and registered themselves in ``tarot.bots.RULE_BOTS``.
+BEFORE_PACKAGES = {"marolles": "tarot/bots/rule.py", "french": "tarot/bots/french.py",
+                   "early_french": "tarot/bots/early_french.py", "french_2p": "tarot/bots/french_2p.py"}
+
+
+def _show(repo: Path, rev: str, path: str) -> str | None:
+    """The text of ``path`` at ``rev``, or None if it is not there."""
+    done = subprocess.run(["git", "-C", str(repo), "show", f"{rev}:{path}"], capture_output=True, text=True)
+    return done.stdout if done.returncode == 0 else None
 
 
 def old_rule_bot(variant: str, rev: str, repo: Path):
     """The rule bot class of ``variant`` as it was at commit ``rev``."""
     try:
         rule_bot_class(variant)  # today's module first, so that the old one cannot replace it
+        game = game_of(variant)
     except TarotError as e:
         raise SystemExit(str(e)) from None
-    path = f"tarot/bots/{RULE_BOT_MODULES[variant]}.py"
-    try:
-        source = subprocess.run(["git", "-C", str(repo), "show", f"{rev}:{path}"], check=True,
-                                capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError) as e:
-        err = getattr(e, "stderr", "") or str(e)
-        raise SystemExit(f"cannot read {path} at {rev} in {repo}: {err.strip()}") from None
-    name = f"tarot.bots._{RULE_BOT_MODULES[variant]}_at_{rev}"
+    module_name, _, attr = str(game.rule_bot).partition(":")
+    path = module_name.replace(".", "/") + ".py"
+    package = module_name.rpartition(".")[0]
+    source = _show(repo, rev, path)
+    if source is None and game.name in BEFORE_PACKAGES:
+        source = _show(repo, rev, BEFORE_PACKAGES[game.name])
+        path, package, attr = BEFORE_PACKAGES[game.name], "tarot.bots", ""
+    if source is None:
+        raise SystemExit(f"cannot read {path} at {rev} in {repo}")
+    name = f"{package}._bot_at_{rev}"
     spec = importlib.util.spec_from_loader(name, loader=None)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
-    module.__package__ = "tarot.bots"  # its relative imports are the package's
+    module.__package__ = package  # its relative imports are the package's
     sys.modules[name] = module
-    today = dict(RULE_BOTS)
+    registered: dict = {}
+    tarot.bots.RULE_BOTS = registered  # type: ignore[attr-defined]  # where old bots registered
     try:
         exec(compile(source, f"{rev}:{path}", "exec"), module.__dict__)
-        return RULE_BOTS[variant]
-    finally:  # the old module registered itself: today's bots are put back
-        RULE_BOTS.clear()
-        RULE_BOTS.update(today)
+        return getattr(module, attr) if attr else registered[variant]
+    finally:
+        del tarot.bots.RULE_BOTS  # type: ignore[attr-defined]
 
 
 def main(argv: list[str] | None = None) -> int:

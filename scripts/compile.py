@@ -40,9 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = [
     "tarot/core/actions.py", "tarot/core/cards.py", "tarot/core/counting.py",
     "tarot/core/deal.py", "tarot/core/ledger.py", "tarot/core/tricks.py",
-    "tarot/variants/early_french.py", "tarot/variants/french.py",
-    "tarot/variants/french_2p.py", "tarot/variants/marolles.py",
-    "tarot/bots/odds.py", "tarot/bots/rule.py", "tarot/bots/french.py",
+    "tarot/variants/early_french/rules.py", "tarot/variants/french/rules.py",
+    "tarot/variants/french_2p/rules.py", "tarot/variants/marolles/rules.py",
+    "tarot/bots/odds.py", "tarot/variants/marolles/bot.py", "tarot/variants/french/bot.py",
     "tarot/bots/sampling.py", "tarot/bots/search.py",
 ]
 

@@ -32,6 +32,7 @@ from .bots import make_bot
 from .core.cards import Card, Seat
 from .core.deal import Deal, variant_class
 from .core.errors import TarotError
+from .core.game import game_of
 
 #: z of a two-sided 95% interval (normal approximation).
 Z95 = 1.959963984540054
@@ -98,46 +99,10 @@ def seatings(players: int, entries: int, field: bool = False) -> list[tuple[int,
 
 
 # ----- roles ------------------------------------------------------------------------------
-def role_by_position(deal: Deal, seat: Seat) -> str:
-    """The generic role of ``seat``: its position from the dealer in the order of play
-    (``dealer``, then ``dealer+1`` for the next to play, who leads the first trick...)."""
-    k = (seat - deal.dealer) * deal.seat_step(deal.options) % deal.players
-    return "dealer" if k == 0 else f"dealer+{k}"
-
-
-def role_dealer(deal: Deal, seat: Seat) -> str:
-    """``dealer`` or ``not dealer`` (Marolles: the dealer holds 24 cards and discards 4;
-    French Tarot for two: the other player leads first)."""
-    return "dealer" if seat == deal.dealer else "not dealer"
-
-
-def role_taker(deal: Deal, seat: Seat) -> str:
-    """French Tarot: ``taker``, ``partner`` (five players), ``defender``, or ``no taker``
-    when every player passed (from ``summary()``, else ``result().info``)."""
-    facts = dict(deal.result().info)
-    facts.update(deal.summary())
-    taker = facts.get("taker")
-    if taker is None:
-        return "no taker"
-    if seat == taker:
-        return "taker"
-    partner = facts.get("partner")
-    if partner is not None and seat == partner:
-        return "partner"
-    return "defender"
-
-
-#: variant -> the role of a seat in a finished deal; other variants: ``role_by_position``.
-ROLES: dict[str, Callable[[Deal, Seat], str]] = {
-    "marolles-1637": role_dealer, "marolles-78": role_dealer, "marolles-2p": role_dealer,
-    "fft-3p": role_taker, "fft-4p": role_taker, "fft-5p": role_taker,
-    "french-2p": role_dealer,  # no bidding: the dealer's opponent leads the first trick
-}
-
-
 def role_of(deal: Deal, seat: Seat) -> str:
-    """The role of ``seat`` in the finished ``deal`` (``ROLES``, else by position)."""
-    return ROLES.get(deal.variant, role_by_position)(deal, seat)
+    """The role of ``seat`` in the finished ``deal``, as its game declares roles
+    (``tarot.core.game``: by position from the dealer unless the game says otherwise)."""
+    return game_of(deal).roles(deal, seat)
 
 
 # ----- playing a board --------------------------------------------------------------------

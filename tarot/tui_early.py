@@ -14,7 +14,7 @@ from rich.text import Text
 from .core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_phrase, format_card, mask, suit_of
 from .core.deal import Deal, View
 from .tui import Guide, card_items, in_display_order, plural, print_fitted, wrapped
-from .variants.early_french import CARD_VALUES, EarlyFrenchDeal, EarlyFrenchGame
+from .variants.early_french.rules import CARD_VALUES, EarlyFrenchDeal, EarlyFrenchGame
 
 TABLE_TEXT = {
     "du_coeur_s6": "the Fool 5, XXI and I 4, Kings 4, Queens 3, Cavaliers 2, Jacks 1",

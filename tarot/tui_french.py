@@ -23,8 +23,8 @@ from .core.ledger import Payment
 from .tui import Guide, card_items, in_display_order, pending_cards, plural, print_fitted, wrapped
 
 if TYPE_CHECKING:
-    from .variants.french import FrenchDeal
-    from .variants.french_2p import French2pDeal
+    from .variants.french.rules import FrenchDeal
+    from .variants.french_2p.rules import French2pDeal
 
 BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
              "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}

@@ -24,7 +24,7 @@ from .tui import (
     Guide, _card_in, _player_of, describe_payment, display_key, in_display_order, pending_cards,
     plural, print_fitted, seat_label,
 )
-from .variants.marolles import BELLE, QUI_NA_LE_SIEN, ULTIMO_CARDS, MarollesDeal, suit_power
+from .variants.marolles.rules import BELLE, QUI_NA_LE_SIEN, ULTIMO_CARDS, MarollesDeal, suit_power
 
 
 def nominal(card: Card) -> int:

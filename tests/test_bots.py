@@ -1,4 +1,4 @@
-"""The rule-based bot (tarot.bots.rule) and duplicate comparisons (tarot.duplicate).
+"""The rule-based bot (tarot.variants.marolles.bot) and duplicate comparisons (tarot.duplicate).
 
 Positions are built two ways: a deck dealt so that each seat gets chosen cards (``deck_for``),
 with every action before the decision pushed by hand; or positions reached by seeded random
@@ -17,7 +17,7 @@ import pytest
 
 import tarot
 from tarot.bots import make_bot
-from tarot.bots.rule import MarollesRuleBot
+from tarot.variants.marolles.bot import MarollesRuleBot
 from tarot.core.actions import ACTION_IDS, DONE
 from tarot.core.cards import (
     FOOL, KINGS, SUIT_MASKS, TRIOMPHES, TRUMPS, cards_of, format_cards, mask, parse_card, parse_cards,
@@ -69,7 +69,7 @@ def test_rule_bot_is_registered_by_name():
     bot = make_bot("rule", seed=3)
     assert bot.name == "rule"
     assert isinstance(bot.for_variant("marolles-1637"), MarollesRuleBot)
-    with pytest.raises(tarot.TarotError, match="no rule-based bot for 'nope-1'"):
+    with pytest.raises(tarot.TarotError, match="unknown variant 'nope-1'; known variants: "):
         bot.for_variant("nope-1")
     with pytest.raises(tarot.TarotError, match="unknown bot 'nope'"):
         make_bot("nope")
@@ -568,7 +568,7 @@ def test_french_bids_follow_the_count_of_each_table_size():
     # docs/bots.md, "Bidding": a prise at 40 with three, 42 with four, 38 with five; a garde
     # from 42 with three, 50 with four, 42 with five; with five no prise below 38 (the old
     # allowance took from 34)
-    from tarot.bots.french import THRESHOLDS, FrenchRuleBot, hand_strength
+    from tarot.variants.french.bot import THRESHOLDS, FrenchRuleBot, hand_strength
     from tarot.core.actions import PASS
     from tarot.core.cards import FRENCH, mask, parse_cards
 

@@ -24,7 +24,7 @@ from tarot.cli import app
 from tarot.core.cards import format_card, mask, parse_card, parse_cards
 from tarot.core.errors import RecordError
 from tarot.records import load_record, record_from_deal, replay, save_record
-from tarot.variants.marolles import MAROLLES_OPTIONS
+from tarot.variants.marolles.rules import MAROLLES_OPTIONS
 
 V = "marolles-1637"
 NAMES = ("South", "East", "West")   # seat 0 is South by default; play goes 0 -> 1 -> 2
@@ -854,7 +854,7 @@ def test_a_marolles_hint_in_play_gives_the_bots_reckoning():
 def test_a_french_hint_says_which_rule_chose():
     # after the hint's choice, the rule behind it: at a bid the bot's count of the hand and its
     # thresholds at this table size; in play the rule that picked the card
-    from tarot.bots.french import THRESHOLDS
+    from tarot.variants.french.bot import THRESHOLDS
 
     res = invoke("play", "fft-4p", "--seed", 5, "--script", input="hint\n1\n" * 400)
     assert res.exit_code == 0, res.output

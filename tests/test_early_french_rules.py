@@ -13,7 +13,7 @@ import tarot
 from tarot.core.cards import cards_of, mask, parse_card, parse_cards
 from tarot.core.errors import IllegalActionError, OptionError
 from tarot.records import parse_record, record_from_deal, replay
-from tarot.variants.early_french import EarlyFrenchGame
+from tarot.variants.early_french.rules import EarlyFrenchGame
 
 V = "early-french"
 F = 0

@@ -437,7 +437,7 @@ def _rule_bot_differences(**old):
     """Positions of rule-bot deals where today's rule bot and one with the class attributes
     ``old`` choose differently: (view, today's card, the other's card)."""
     import random
-    from tarot.bots.french_2p import French2pRuleBot
+    from tarot.variants.french_2p.bot import French2pRuleBot
     bot, other = French2pRuleBot(seed=0), French2pRuleBot(seed=0)
     for k, v in old.items():
         setattr(other, k, v)

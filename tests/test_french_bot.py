@@ -2,7 +2,7 @@
 play in French Tarot"): each position is reached by real bids, écart and tricks, and the card
 asked for is the one the rule names, where the bot of before 27 November 2026 played another."""
 
-from tarot.bots.french import FrenchRuleBot
+from tarot.variants.french.bot import FrenchRuleBot
 from test_french_rules import C, L, bid, deal_with, play, to_play
 
 
@@ -147,7 +147,7 @@ def test_the_taker_draws_trumps_only_while_he_holds_as_many_as_are_out():
 
 def test_the_bid_is_explained_by_the_count_and_the_thresholds():
     # the hint's "Why" at a bid: the bot's count of the hand and its thresholds at this table
-    from tarot.bots.french import THRESHOLDS, hand_strength
+    from tarot.variants.french.bot import THRESHOLDS, hand_strength
 
     deal = deal_with("fft-4p", {1: "T21 T20 T19 KH QH 4H 5H 6H 7H KC 2C 3C 4C 5C KD 2D 3D 4D"},
                      chien="2S 3S 4S 5S 6S 7S", void={1: "S"})

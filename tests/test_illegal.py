@@ -384,7 +384,7 @@ def test_a_short_discard_may_stop_after_any_card(variant):
     the last one (from an audit: QD then `done` was refused, "too few cards would remain above
     it", while 10D then `done` was accepted); trumps and Tarots stay forbidden under
     illegal_discard=forbidden unless the hand forces them."""
-    from tarot.variants.marolles import NO_DISCARD
+    from tarot.variants.marolles.rules import NO_DISCARD
 
     for forbidden in (False, True):
         opts = {"wrong_discard_count": "penalty_1m_and_forfeit",

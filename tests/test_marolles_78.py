@@ -22,7 +22,7 @@ from tarot.bots import make_bot
 from tarot.core.actions import DONE
 from tarot.core.cards import KINGS, cards_of, mask, parse_card, parse_cards
 from tarot.records import parse_record, record_from_deal, replay
-from tarot.variants.marolles import suit_power
+from tarot.variants.marolles.rules import suit_power
 
 CHUNKS, PER_CHUNK = 5, 2000
 

@@ -21,7 +21,7 @@ from tarot.core.cards import ITALIAN, TRUMP_SUIT, card_phrase, cards_of, parse_c
 from tarot.records import (
     ClaimedResult, Record, load_record, parse_record, record_from_deal, replay, save_record,
 )
-from tarot.variants.marolles import PACK_66
+from tarot.variants.marolles.rules import PACK_66
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

@@ -23,7 +23,7 @@ from tarot.bots.sampling import (
 from tarot.bots.search import IsmctsBot, PimcBot, allies_of, seat_score, solve, tricks_left
 from tarot.core.cards import SUIT_MASKS, TRUMPS, cards_of, suit_of
 from tarot.core.deal import variant_class
-from tarot.variants.early_french import EarlyFrenchDeal
+from tarot.variants.early_french.rules import EarlyFrenchDeal
 from test_search import brute, follow_voids, seen_cards  # shared with the Marolles tests
 
 EARLY = [(n, d) for n in range(2, 7) for d in ("anticlockwise", "clockwise")]

@@ -190,7 +190,7 @@ def test_wording_of_discards_declarations_and_choices():
     is offered as 'tous_les_trois: Tous les trois (...)', without parentheses in parentheses;
     with one choice, the refusal says 'choose 1'."""
     from tarot.tui import display_key
-    from tarot.variants.marolles import suit_power
+    from tarot.variants.marolles.rules import suit_power
 
     runner = CliRunner()
     told = 0

@@ -140,7 +140,7 @@ def test_roles_fall_back_to_the_position_from_the_dealer():
     deal = tarot.new_deal(V, seed=2, dealer=1)
     tarot.bots.play_out(deal, [tarot.bots.make_bot("random", seed=s) for s in range(3)])
     assert [role_of(deal, s) for s in range(3)] == ["not dealer", "dealer", "not dealer"]
-    from tarot.duplicate import role_by_position
+    from tarot.core.game import role_by_position
     assert [role_by_position(deal, s) for s in range(3)] == ["dealer+2", "dealer", "dealer+1"]
     # French Tarot for two has no taker: its roles are the dealer and the player who leads
     two = tarot.new_deal("french-2p", seed=2, dealer=1)
@@ -426,25 +426,25 @@ def test_versus_revision_loads_an_old_rule_bot_beside_todays(tmp_path, capsys):
     import subprocess
     from pathlib import Path
 
-    from tarot.bots import RULE_BOTS
-    from tarot.bots.french import FrenchRuleBot
+    from tarot.bots import rule_bot_class
+    from tarot.variants.french.bot import FrenchRuleBot
 
     root = Path(__file__).resolve().parent.parent
     spec = importlib.util.spec_from_file_location("bench_versus_revision", root / "bench" / "versus_revision.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    source = (root / "tarot" / "bots" / "french.py").read_text(encoding="utf-8")
+    source = (root / "tarot" / "variants" / "french" / "bot.py").read_text(encoding="utf-8")
     weak = source.replace('        if ph == "play":\n            return self.play(view, legal)',
                           '        if ph == "play":\n            return legal[0]')
     assert weak != source
-    (tmp_path / "tarot" / "bots").mkdir(parents=True)
-    (tmp_path / "tarot" / "bots" / "french.py").write_text(weak, encoding="utf-8")
+    (tmp_path / "tarot" / "variants" / "french").mkdir(parents=True)
+    (tmp_path / "tarot" / "variants" / "french" / "bot.py").write_text(weak, encoding="utf-8")
     git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "."], check=True)
     subprocess.run([*git, "commit", "-q", "-m", "weak"], check=True)
     old = module.old_rule_bot("fft-4p", "HEAD", tmp_path)
-    assert old is not FrenchRuleBot and RULE_BOTS["fft-4p"] is FrenchRuleBot
+    assert old is not FrenchRuleBot and rule_bot_class("fft-4p") is FrenchRuleBot
     assert module.main(["--variant", "fft-4p", "--rev", "HEAD", "--repo", str(tmp_path), "--deals", "30",
                         "--seed", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -17,6 +17,7 @@ from typing import Protocol, cast
 from ..core.cards import CardSet, Seat
 from ..core.deal import Deal, View
 from ..core.errors import TarotError
+from ..core.game import game_of
 
 
 class Bot(Protocol):
@@ -39,31 +40,17 @@ class RandomBot:
         return self.rng.choice(view.legal_actions)
 
 
-#: variant -> the module of ``tarot.bots`` whose import registers its rule bot in ``RULE_BOTS``.
-RULE_BOT_MODULES: dict[str, str] = {
-    "marolles-1637": "rule", "marolles-78": "rule", "marolles-2p": "rule",
-    "early-french": "early_french",
-    "fft-3p": "french", "fft-4p": "french", "fft-5p": "french", "french-2p": "french_2p",
-}
-#: variant -> rule-based bot class, filled by the modules above.
-RULE_BOTS: dict[str, Callable[..., Bot]] = {}
-
-
 def rule_bot_class(variant: str) -> Callable[..., Bot]:
-    """The rule-based bot of ``variant`` (its module is imported on first use)."""
-    if variant not in RULE_BOTS and variant in RULE_BOT_MODULES:
-        import importlib
-
-        importlib.import_module(f"{__name__}.{RULE_BOT_MODULES[variant]}")
-    try:
-        return RULE_BOTS[variant]
-    except KeyError:
-        raise TarotError(f"no rule-based bot for {variant!r}") from None
+    """The rule-based bot of ``variant``, as its game declares it (``tarot.core.game``)."""
+    factory = game_of(variant).load("rule_bot")
+    if factory is None:
+        raise TarotError(f"no rule-based bot for {variant!r}")
+    return cast("Callable[..., Bot]", factory)
 
 
 class RuleBot:
     """The rule-based player of whichever variant it is asked to play (``rule``): each
-    variant has its own (``RULE_BOTS``), made on the first view of that variant."""
+    game declares its own (``rule_bot_class``), made on the first view of that variant."""
 
     name = "rule"
 

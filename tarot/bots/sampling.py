@@ -78,10 +78,10 @@ from ..core.cards import (
 from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
 from ..core.ledger import Payment
-from ..variants.early_french import EarlyFrenchDeal
-from ..variants.french import FrenchDeal
-from ..variants.french_2p import PILE_DEPTH, PILES, layout
-from ..variants.marolles import MarollesDeal
+from ..variants.early_french.rules import EarlyFrenchDeal
+from ..variants.french.rules import FrenchDeal
+from ..variants.french_2p.rules import PILE_DEPTH, PILES, layout
+from ..variants.marolles.rules import MarollesDeal
 
 #: Cards whose discard costs a penalty in Marolles (triomphes and Kings: §1.4).
 NO_DISCARD: CardSet = TRIOMPHES | KINGS

@@ -55,8 +55,8 @@ from ..core.cards import (
     BOUTS, FULL_PACK, NUM_CARDS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, mask, suit_card, suit_of,
 )
 from ..core.tricks import PLAIN_POWER, power_table
-from ..variants.french_2p import French2pDeal
-from ..variants.marolles import BELLE, MarollesDeal, follow_duty, suit_power
+from ..variants.french_2p.rules import French2pDeal
+from ..variants.marolles.rules import BELLE, MarollesDeal, follow_duty, suit_power
 from ..core.deal import Deal, View, variant_class
 from . import RuleBot, make_bot, register_bot
 from .sampling import Constraints, SamplingError, can_sample, sample_from

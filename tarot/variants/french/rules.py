@@ -80,21 +80,21 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ..core.actions import ACTION_IDS, DONE, PASS
-from ..core.cards import (
+from ...core.actions import ACTION_IDS, DONE, PASS
+from ...core.cards import (
     card_phrase,
     BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_HIGH,
     SUIT_IN_PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
     deal_positions, deal_sets, format_card, mask,
 )
-from ..core.counting import FRENCH_TARGETS, reduced_total
-from ..core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View, register
-from ..core.errors import IllegalActionError
-from ..core.ledger import Ledger
-from ..core.options import Option
-from ..core.tricks import PLAIN_POWER, winning_index
-from ..core.tricks import SUIT_OF as _SUIT
-from .marolles import _above, _drop_highest
+from ...core.counting import FRENCH_TARGETS, reduced_total
+from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
+from ...core.errors import IllegalActionError
+from ...core.ledger import Ledger
+from ...core.options import Option
+from ...core.tricks import PLAIN_POWER, winning_index
+from ...core.tricks import SUIT_OF as _SUIT
+from ..marolles.rules import _above, _drop_highest
 
 PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
                                                                   "garde_contre"))
@@ -1111,9 +1111,3 @@ class FrenchDeal5(FrenchDeal):
 __all__ = ["FrenchDeal", "FrenchDeal3", "FrenchDeal4", "FrenchDeal5", "FRENCH_OPTIONS",
            "FIVE_PLAYER_OPTIONS", "winning_index", "half_point_rounding", "per_defender_amount",
            "MULTIPLIER", "POIGNEES", "POIGNEE_VALUES", "BIDS"]
-
-# Registered by call, not by a class decorator: mypyc compiles decorated classes as
-# plain Python classes, which cannot derive from the compiled Deal.
-register(FrenchDeal4)
-register(FrenchDeal3)
-register(FrenchDeal5)

@@ -39,19 +39,18 @@ from __future__ import annotations
 import random
 from typing import Final, cast
 
-from ..core.actions import ACTION_IDS, DONE, PASS
-from ..core.cards import (
+from ...core.actions import ACTION_IDS, DONE, PASS
+from ...core.cards import (
     FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, rank_of,
 )
-from ..core.counting import reduced_total
-from ..core.deal import View, variant_class
-from ..core.tricks import PLAIN_POWER as _POWER
-from ..core.tricks import SUIT_OF as _SUIT
-from ..variants.french import (
+from ...core.counting import reduced_total
+from ...core.deal import View, variant_class
+from ...core.tricks import PLAIN_POWER as _POWER
+from ...core.tricks import SUIT_OF as _SUIT
+from .rules import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
-from . import RULE_BOTS
-from .sampling import french_voids
+from ...bots.sampling import french_voids
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -424,6 +423,3 @@ class FrenchRuleBot:
                 gone |= 1 << c
         return [c for c in cards if c > 21 and not any(
             _POWER[x] > _POWER[c] for x in cards_of(SUIT_MASKS[_SUIT[c]] & ~gone))]
-
-for _v in ("fft-3p", "fft-4p", "fft-5p"):
-    RULE_BOTS[_v] = FrenchRuleBot

@@ -36,13 +36,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
-from ..core.counting import reduced_total
-from ..core.deal import View
-from ..core.tricks import SUIT_OF as _SUIT
-from ..variants.french_2p import TRICKS, second_wins
-from . import RULE_BOTS
-from .odds import p_none as _p_none
+from ...core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of
+from ...core.counting import reduced_total
+from ...core.deal import View
+from ...core.tricks import SUIT_OF as _SUIT
+from .rules import TRICKS, second_wins
+from ...bots.odds import p_none as _p_none
 
 PETIT: Card = 1
 XXI: Card = 21
@@ -160,8 +159,5 @@ class French2pRuleBot:
             elif s == TRUMP_SUIT and b < a:
                 void |= _HIGHER[a]
         return void
-
-
-RULE_BOTS["french-2p"] = French2pRuleBot
 
 __all__ = ["French2pRuleBot"]

@@ -37,19 +37,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, cast
 
-from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
-from ..core.cards import (
+from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
+from ...core.cards import (
     CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
     Card, CardSet, card_phrase, cards_of, rank_of, suit_card,
 )
-from ..core.counting import reduced_total
-from ..core.deal import View, variant_class
-from ..core.options import Options
-from ..core.tricks import SUIT_OF as _SUIT
-from ..core.tricks import power_table
-from ..variants.marolles import BELLE, DECLARATIONS, MarollesDeal, suit_power
-from . import RULE_BOTS
-from .odds import p_none as _p_none
+from ...core.counting import reduced_total
+from ...core.deal import View, variant_class
+from ...core.options import Options
+from ...core.tricks import SUIT_OF as _SUIT
+from ...core.tricks import power_table
+from .rules import BELLE, DECLARATIONS, MarollesDeal, suit_power
+from ...bots.odds import p_none as _p_none
 
 BAGAT: Final[Card] = 1
 XXI: Final[Card] = 21
@@ -653,7 +652,3 @@ class _Trick:
         else:  # a King wins only if its suit is led: surely when it leads, rarely otherwise
             p = p_lead * no_trumps + (1.0 - p_lead) * 0.1 * no_trumps
         return p * self.ult_win - (1.0 - p) * self.ult_fail
-
-
-for _variant in ("marolles-1637", "marolles-78", "marolles-2p"):
-    RULE_BOTS[_variant] = MarollesRuleBot

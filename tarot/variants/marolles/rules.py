@@ -22,21 +22,21 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
-from ..core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
-from ..core.cards import (
+from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
+from ...core.cards import (
     card_phrase,
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
     LOW_PART, PART, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card,
     CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, format_cards,
     mask, rank_of, suit_card, suit_of,
 )
-from ..core.counting import COUNTING_CARDS, packet_points, reduced_total
-from ..core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View, register
-from ..core.errors import IllegalActionError, OptionError
-from ..core.ledger import Ledger
-from ..core.options import Option, Options
-from ..core.tricks import power_table, winning_index
-from ..core.tricks import SUIT_OF as _SUIT_OF
+from ...core.counting import COUNTING_CARDS, packet_points, reduced_total
+from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
+from ...core.errors import IllegalActionError, OptionError
+from ...core.ledger import Ledger
+from ...core.options import Option, Options
+from ...core.tricks import power_table, winning_index
+from ...core.tricks import SUIT_OF as _SUIT_OF
 
 BELLE: Final[Card] = suit_card(COINS, ACE)
 BELLE_MASK: Final[CardSet] = 1 << BELLE
@@ -1504,9 +1504,3 @@ class MarollesMortDeal(MarollesDeal):
 __all__ = ["MarollesDeal", "Marolles78Deal", "MarollesMortDeal", "MAROLLES_OPTIONS",
            "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "trick_winner",
            "suit_power", "DECLARATION_NAMES", "BELLE"]
-
-# Registered by call, not by a class decorator: mypyc compiles decorated classes as
-# plain Python classes, which cannot derive from the compiled Deal.
-register(MarollesDeal)
-register(Marolles78Deal)
-register(MarollesMortDeal)

@@ -76,17 +76,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ..core.actions import DONE
-from ..core.cards import (
+from ...core.actions import DONE
+from ...core.cards import (
     card_phrase,
     BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, format_card, mask, rank_of,
 )
-from ..core.counting import COUNTING_CARDS, french_target, reduced_total
-from ..core.deal import SEAT_SNAPSHOT, Deal, DealResult, View, register
-from ..core.errors import IllegalActionError
-from ..core.ledger import Ledger
-from ..core.options import Option
-from ..core.tricks import SUIT_OF as _SUIT
+from ...core.counting import COUNTING_CARDS, french_target, reduced_total
+from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
+from ...core.errors import IllegalActionError
+from ...core.ledger import Ledger
+from ...core.options import Option
+from ...core.tricks import SUIT_OF as _SUIT
 
 PETIT: Final[Card] = 1
 #: Cards of the hand and of the piles: 21 + 18 each, hence 39 tricks.
@@ -562,7 +562,3 @@ class French2pDeal(Deal):
 
 __all__ = ["French2pDeal", "FRENCH_2P_OPTIONS", "FRENCH_2P_SOURCES", "layout", "second_wins",
            "obliged", "TRICKS", "LOW_CARDS"]
-
-# Registered by call, not by a class decorator: mypyc compiles decorated classes as
-# plain Python classes, which cannot derive from the compiled Deal.
-register(French2pDeal)

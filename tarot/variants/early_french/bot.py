@@ -30,12 +30,11 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from ..core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of
-from ..core.deal import View
-from ..core.tricks import SUIT_OF as _SUIT
-from ..variants.early_french import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, winning_index
-from . import RULE_BOTS
-from .odds import p_none as _p_none
+from ...core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of
+from ...core.deal import View
+from ...core.tricks import SUIT_OF as _SUIT
+from .rules import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, winning_index
+from ...bots.odds import p_none as _p_none
 
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)
 
@@ -190,6 +189,3 @@ class _Turn:
             if val > best_v + 1e-9:
                 best, best_v = c, val
         return cast(int, best)  # legal is not empty, and every value is above -1e9
-
-
-RULE_BOTS["early-french"] = EarlyFrenchRuleBot

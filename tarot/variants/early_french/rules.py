@@ -51,18 +51,18 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.cards import (
+from ...core.cards import (
     card_phrase,
     CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
     TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
-from ..core.deal import SEAT_SNAPSHOT, Deal, DealResult, View, register
-from ..core.errors import IllegalActionError
-from ..core.ledger import Ledger
-from ..core.options import Option, Options
-from ..core.tricks import PLAIN_POWER, power_table, winning_index
-from ..core.tricks import SUIT_OF as _SUIT_OF
-from .marolles import suit_power
+from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
+from ...core.errors import IllegalActionError
+from ...core.ledger import Ledger
+from ...core.options import Option, Options
+from ...core.tricks import PLAIN_POWER, power_table, winning_index
+from ...core.tricks import SUIT_OF as _SUIT_OF
+from ..marolles.rules import suit_power
 
 HAND_SIZE: Final = 12
 TRICKS: Final = 12
@@ -640,7 +640,3 @@ class EarlyFrenchGame:
 __all__ = ["EarlyFrenchDeal", "EarlyFrenchGame", "GameResult", "EARLY_FRENCH_OPTIONS",
            "EARLY_FRENCH_SOURCES", "SCORING_TABLES", "CARD_VALUES", "POWER_PLAIN",
            "POWER_REVERSED", "winning_index", "scoring_points"]
-
-# Registered by call, not by a class decorator: mypyc compiles decorated classes as
-# plain Python classes, which cannot derive from the compiled Deal.
-register(EarlyFrenchDeal)

@@ -1,0 +1,13 @@
+"""Early French Tarot as Dummett reconstructed it (RULES.md §3): the game declared, its rules
+in ``rules``, its rule bot in ``bot``."""
+
+from ...core.game import Game, register_game
+from .rules import *  # noqa: F403  (the rules' public names)
+from .rules import EarlyFrenchDeal
+
+GAME = register_game(Game(
+    name="early_french", title="Early French Tarot (du Coeur after Dummett)",
+    deals=(EarlyFrenchDeal,),
+    rule_bot="tarot.variants.early_french.bot:EarlyFrenchRuleBot",
+    summary_fields=("cards_won", "fool"),
+))

@@ -1,0 +1,17 @@
+"""Marolles 1637 and its relatives (RULES.md §1-2): the game declared, its rules in ``rules``.
+
+``marolles-1637`` (three players, 66 cards), ``marolles-78`` (the 78-card base game) and
+``marolles-2p`` (two players and le Mort). The rule bot is ``bot.MarollesRuleBot``.
+"""
+
+from ...core.game import Game, register_game, role_dealer
+from .rules import *  # noqa: F403  (the rules' public names)
+from .rules import Marolles78Deal, MarollesDeal, MarollesMortDeal
+
+GAME = register_game(Game(
+    name="marolles", title="Marolles 1637 and its 78-card base game",
+    deals=(MarollesDeal, Marolles78Deal, MarollesMortDeal),
+    rule_bot="tarot.variants.marolles.bot:MarollesRuleBot",
+    # the dealer holds 24 cards and discards 4; the others 22 and 1
+    roles=role_dealer,
+))
