@@ -15,10 +15,11 @@ from typer.testing import CliRunner
 
 import tarot
 from tarot.cli import app
-from tarot.duplicate import (
+from tarot.runs.duplicate import (
     Board, BoardResult, board, boards, play_board, play_board_seatings, role_of, seatings,
 )
-from tarot.tournament import Running, Tournament, entry_labels, percentile, run_tournament
+from tarot.runs.stats import Running, percentile
+from tarot.runs.tournament import Tournament, entry_labels, run_tournament
 
 V = "marolles-1637"
 runner = CliRunner()
