@@ -1,4 +1,4 @@
-"""The simulation service (tarot/sim.py): streamed, deterministic, splittable, and its running
+"""The simulation service (tarot/runs/simulate.py): streamed, deterministic, splittable, and its running
 sums agree with the per-deal summaries they are made from."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The tournament harness (tarot/tournament.py, tarot/duplicate.py) and ``tarot tournament``.
+"""The tournament harness (tarot/runs/tournament.py, tarot/runs/duplicate.py) and ``tarot tournament``.
 
 Expected figures are computed here by hand (the interval of a tiny sample) or from the
 definitions (a bot's mean per seat is the weighted mean of its means per role; every decision
