@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tarot  # noqa: E402
-from tarot.duplicate import board, play_board, seatings  # noqa: E402
+from tarot.runs.duplicate import board, play_board, seatings  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

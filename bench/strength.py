@@ -1,10 +1,10 @@
-"""Playing strength: two bots compared on duplicate deals (tarot.duplicate).
+"""Playing strength: two bots compared on duplicate deals (tarot.runs.duplicate).
 
     python bench/strength.py --deals 2000 --seed 1 --a rule --b random
 
 Each deal is played under every seating holding both bots (6 for three players); the figure is
 A's mean marques per seat per deal minus B's, with a 95% confidence interval over deals. For
-more than two bots, roles and decision times: ``tarot tournament`` (tarot.tournament).
+more than two bots, roles and decision times: ``tarot tournament`` (tarot.runs.tournament).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tarot.core.options import parse_assignments  # noqa: E402
-from tarot.duplicate import compare  # noqa: E402
+from tarot.runs.duplicate import compare  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--every", type=int, default=0, metavar="N",
                    help="print the running figures to stderr every N deals")
     p.add_argument("--bots", metavar="A,B[,...]",
-                   help="a tournament of these bots instead (tarot.tournament): the figures "
+                   help="a tournament of these bots instead (tarot.runs.tournament): the figures "
                         "(JSON) are rewritten to --out every --every deals, so a long run can "
                         "be read while it goes")
     p.add_argument("--out", type=Path, help="with --bots: the JSON file to write")
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
                         "named after a colon), board by board (with --metric), and print the "
                         "figures as JSON")
     p.add_argument("--field", action="store_true",
-                   help="with --bots: the last bot is the field (tarot.duplicate.seatings)")
+                   help="with --bots: the last bot is the field (tarot.runs.duplicate.seatings)")
     p.add_argument("--log", type=Path,
                    help="with --bots: a JSON-lines file holding every board's result; if it "
                         "exists, its boards are folded in first and the run goes on from the "
@@ -77,7 +77,7 @@ def read_log(path: Path) -> tuple[dict, list]:
     """The header and the board results (``BoardResult``) of a ``--log`` file, boards 0, 1, 2...
     in order (``SystemExit`` naming the line of anything else)."""
     from tarot.core.errors import TarotError
-    from tarot.duplicate import BoardResult
+    from tarot.runs.duplicate import BoardResult
 
     lines = path.read_text(encoding="utf-8").splitlines()
     try:
@@ -116,7 +116,7 @@ def paired(a: str, b: str, metric: str) -> int:
     (``BoardResult.gain``), over the boards both logs hold, with a 95% interval, overall and
     per role. Bots measured in separate runs, or in one run of several bots, are thus compared
     on the same boards, seats and opponents."""
-    from tarot.tournament import Running
+    from tarot.runs.stats import Running
 
     picked = []
     for arg in (a, b):
@@ -150,8 +150,8 @@ def paired(a: str, b: str, metric: str) -> int:
 def tournament(args: argparse.Namespace, start: float) -> int:
     """``--bots``: a tournament, its running figures saved to ``--out`` as it goes, and each
     board's result appended to ``--log`` (resumed from it if it exists)."""
-    from tarot.duplicate import check_entries
-    from tarot.tournament import METRICS, Tournament, board_results
+    from tarot.runs.duplicate import board_results, check_entries
+    from tarot.runs.tournament import METRICS, Tournament
     from tarot.core.deal import variant_class
 
     bots = args.bots.split(",")

@@ -31,7 +31,8 @@ import tarot.bots  # noqa: E402
 from tarot.bots import register_bot, rule_bot_class  # noqa: E402
 from tarot.core.errors import TarotError  # noqa: E402
 from tarot.core.game import game_of  # noqa: E402
-from tarot.tournament import Running, board_results  # noqa: E402
+from tarot.runs.duplicate import board_results  # noqa: E402
+from tarot.runs.stats import Running  # noqa: E402
 
 #: Where each game's rule bot lived before the games were packages (issue 32): revisions before
 #: then are read there, and registered themselves in ``tarot.bots.RULE_BOTS``.

@@ -107,7 +107,7 @@ def train() -> int:
 
     import tarot
     from tarot.core.deal import VARIANTS
-    from tarot.duplicate import compare
+    from tarot.runs.duplicate import compare
 
     if not tarot.COMPILED:
         print("training needs the compiled engine", file=sys.stderr)

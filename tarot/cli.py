@@ -1,6 +1,6 @@
 """The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay`` and ``rules`` (typer + rich).
 
-A thin layer: the rules are the engine's, the simulation loop is ``tarot.sim``, and the
+A thin layer: the rules are the engine's, the simulation loop is ``tarot.runs.simulate``, and the
 terminal rendering and play loop are ``tarot.tui``. Bad input (an unknown variant, option,
 value or bot) is refused with the engine's message and exit code 2, without a traceback.
 See ``docs/cli.md``.
@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from . import sim
+from .runs import simulate as sim
 from .core.deal import variant_class
 from .core.errors import RecordError, TarotError
 from .core.options import parse_assignments
@@ -263,7 +263,7 @@ def tournament(
     Mean per seat, paired differences with a 95% interval, per role, and decision times."""
     import json
 
-    from .tournament import run_tournament
+    from .runs.tournament import run_tournament
 
     values = _setup(variant, option)
     names = _bot_names(bots) or []

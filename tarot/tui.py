@@ -588,7 +588,7 @@ class PlaySession:
                  read_line: Callable[[str], str | None]) -> None:
         from .bots import make_bot
         from .match import Match
-        from .sim import bot_seed
+        from .runs.simulate import bot_seed
 
         self.out = out
         self.cls = variant_class(variant)

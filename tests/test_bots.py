@@ -1,4 +1,4 @@
-"""The rule-based bot (tarot.variants.marolles.bot) and duplicate comparisons (tarot.duplicate).
+"""The rule-based bot (tarot.variants.marolles.bot) and duplicate comparisons (tarot.runs.duplicate).
 
 Positions are built two ways: a deck dealt so that each seat gets chosen cards (``deck_for``),
 with every action before the decision pushed by hand; or positions reached by seeded random
@@ -24,7 +24,7 @@ from tarot.core.cards import (
     suit_of,
 )
 from tarot.core.deal import variant_class
-from tarot.duplicate import compare, play_duplicate, seatings
+from tarot.runs.duplicate import compare, play_duplicate, seatings
 
 from helpers import deck_from_hands, random_options
 

@@ -188,7 +188,7 @@ def test_simulate_json_is_deterministic_and_complete():
 
 
 def test_simulate_json_is_the_same_from_two_workers():
-    # the deals are split between processes and come back in order (tarot.pool)
+    # the deals are split between processes and come back in order (tarot.runs.pool)
     one = invoke("simulate", "fft-4p", "--deals", 9, "--seed", 3, "--json")
     two = invoke("simulate", "fft-4p", "--deals", 9, "--seed", 3, "--json", "--workers", 2)
     assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
@@ -201,7 +201,7 @@ def test_simulate_json_replays_to_the_same_deal():
     """A JSON line carries the deal's seed and dealer: the same deal again gives its numbers."""
     row = json_lines(invoke("simulate", V, "--deals", 2, "--seed", 8, "--bots", "random", "--json"))[1]
     from tarot.bots import make_bot, play_out
-    from tarot.sim import bot_seed
+    from tarot.runs.simulate import bot_seed
 
     deal = tarot.new_deal(V, seed=row["seed"], dealer=row["dealer"])
     play_out(deal, [make_bot("random", seed=bot_seed(row["seed"], s)) for s in range(3)])
@@ -545,7 +545,7 @@ def test_packet_explanation_totals_follow_the_rule_on_random_piles():
 # The core stays light
 # ----------------------------------------------------------------------------------------
 def test_import_tarot_loads_no_cli_or_numeric_module():
-    code = ("import sys, tarot, tarot.sim, tarot.records, tarot.match, tarot.bots; "
+    code = ("import sys, tarot, tarot.runs.simulate, tarot.records, tarot.match, tarot.bots; "
             "tarot.bots.make_bot('random'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'click', 'numpy')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

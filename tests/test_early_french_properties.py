@@ -23,7 +23,7 @@ import pytest
 import tarot
 from tarot.core.cards import FULL_PACK, TRUMPS, mask, rank_of, suit_of
 from tarot.records import parse_record, record_from_deal, replay
-from tarot.sim import simulate
+from tarot.runs.simulate import simulate
 
 V = "early-french"
 F = 0

@@ -425,7 +425,7 @@ def test_options_are_validated_with_the_accepted_values():
 
 def test_rule_bot_beats_random_play():
     # Over 200 deals (each seat in turn the rule bot), the rule bot wins more deals than random.
-    from tarot.sim import simulate
+    from tarot.runs.simulate import simulate
     wins = 0
     for bots, seat in ((["rule", "random"], 0), (["random", "rule"], 1)):
         for s in simulate(V, 100, 5, None, bots):

@@ -25,7 +25,7 @@ import tarot
 from tarot.core.actions import DONE
 from tarot.core.cards import FULL_PACK, cards_of, mask
 from tarot.records import parse_record, record_from_deal, replay
-from tarot.sim import simulate
+from tarot.runs.simulate import simulate
 
 V = "french-2p"
 OPTION_CHOICES = {

@@ -328,7 +328,7 @@ def test_records_round_trip():
 
 
 def test_simulate_twice_gives_identical_summaries():
-    from tarot.sim import simulate
+    from tarot.runs.simulate import simulate
     a = [s.to_dict() for s in simulate(V2P, deals=40, seed=7, options=COMPETE)]
     b = [s.to_dict() for s in simulate(V2P, deals=40, seed=7, options=COMPETE)]
     assert a == b and len(a) == 40
@@ -345,9 +345,9 @@ def test_rule_bot_plays_to_the_end_with_legal_actions():
 
 
 def test_rule_bot_beats_random_on_the_mean_in_duplicate():
-    """tarot.duplicate.compare, 50 boards, both seatings (seed 1): the rule bot's mean is above
+    """tarot.runs.duplicate.compare, 50 boards, both seatings (seed 1): the rule bot's mean is above
     random's (on 200 boards: +7.3 M per seat per deal, 95% CI [+6.6, +8.0])."""
-    from tarot.duplicate import compare
+    from tarot.runs.duplicate import compare
     c = compare(V2P, "rule", "random", deals=50, seed=1)
     assert c.n == 50 and c.mean_a > c.mean_b
 

@@ -307,7 +307,7 @@ def test_records_round_trip():
 
 
 def test_simulate_twice_gives_identical_summaries():
-    from tarot.sim import simulate
+    from tarot.runs.simulate import simulate
     a = [s.to_dict() for s in simulate(V78, deals=30, seed=7, options={"par_points": "25"})]
     b = [s.to_dict() for s in simulate(V78, deals=30, seed=7, options={"par_points": "25"})]
     assert a == b and len(a) == 30
@@ -326,10 +326,10 @@ def test_rule_bot_plays_to_the_end_with_legal_actions():
 
 
 def test_rule_bot_beats_random_on_the_mean_in_duplicate():
-    """tarot.duplicate.compare, 20 boards under every seating of rule and random (seed 1): the
+    """tarot.runs.duplicate.compare, 20 boards under every seating of rule and random (seed 1): the
     rule bot's mean per seat is above random's. (On 200 boards the margin was +7.8 M per seat
     per deal, 95% CI [+7.4, +8.2]: far from zero, so 20 boards are enough for a fixed seed.)"""
-    from tarot.duplicate import compare
+    from tarot.runs.duplicate import compare
     c = compare(V78, "rule", "random", deals=20, seed=1)
     assert c.n == 20 and c.mean_a > c.mean_b
 

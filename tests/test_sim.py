@@ -1,4 +1,4 @@
-"""The simulation service (tarot/sim.py): streamed, deterministic, splittable, and its running
+"""The simulation service (tarot/runs/simulate.py): streamed, deterministic, splittable, and its running
 sums agree with the per-deal summaries they are made from."""
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ def test_positions_count_in_the_order_of_play(direction):
     with ``direction=clockwise``: the dealer's left), in the simulation's sums, the summary's
     labels and the tournament's roles."""
     from tarot.core.deal import variant_class
-    from tarot.duplicate import role_of
+    from tarot.runs.duplicate import role_of
     from tarot.tui import summary_tables
 
     opts = {"players": 3, "direction": direction}

@@ -1,4 +1,4 @@
-"""The tournament harness (tarot/tournament.py, tarot/duplicate.py) and ``tarot tournament``.
+"""The tournament harness (tarot/runs/tournament.py, tarot/runs/duplicate.py) and ``tarot tournament``.
 
 Expected figures are computed here by hand (the interval of a tiny sample) or from the
 definitions (a bot's mean per seat is the weighted mean of its means per role; every decision
@@ -15,10 +15,11 @@ from typer.testing import CliRunner
 
 import tarot
 from tarot.cli import app
-from tarot.duplicate import (
+from tarot.runs.duplicate import (
     Board, BoardResult, board, boards, play_board, play_board_seatings, role_of, seatings,
 )
-from tarot.tournament import Running, Tournament, entry_labels, percentile, run_tournament
+from tarot.runs.stats import Running, percentile
+from tarot.runs.tournament import Tournament, entry_labels, run_tournament
 
 V = "marolles-1637"
 runner = CliRunner()

@@ -1072,6 +1072,10 @@ class FrenchDeal(SplitHandsDeal):
         })
         return View.build(fields)
 
+    def set_apart(self) -> list[tuple[str, list[tuple[Card, ...]]]]:
+        """The chien, dealt face down (RULES.md §4.1)."""
+        return [("chien", [tuple(cards_of(self.chien))])]
+
 
 class FrenchDeal4(FrenchDeal):
     """Four players (§4.1): 18 cards each, by threes; chien of 6; poignées 10/13/15."""

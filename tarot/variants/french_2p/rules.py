@@ -559,6 +559,11 @@ class French2pDeal(Deal):
         })
         return View.build(fields)
 
+    def set_apart(self) -> list[tuple[str, list[tuple[Card, ...]]]]:
+        """Each seat's six table piles as dealt, bottom card first (RULES.md §4.5)."""
+        return [(f"S{seat} piles", list(self.stacks[PILES * seat:PILES * (seat + 1)]))
+                for seat in range(self.players)]
+
 
 __all__ = ["French2pDeal", "FRENCH_2P_OPTIONS", "FRENCH_2P_SOURCES", "layout", "second_wins",
            "obliged", "TRICKS", "LOW_CARDS"]

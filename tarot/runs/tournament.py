@@ -1,10 +1,10 @@
 """Tournaments of bots on duplicate deals: means, paired differences, roles, decision times.
 
-Every board (one deck and dealer, ``tarot.duplicate.board``) is played under every seating in
-which each bot sits at least once (``tarot.duplicate.seatings``). Per board, a bot's figure is
+Every board (one deck and dealer, ``tarot.runs.duplicate.board``) is played under every seating in
+which each bot sits at least once (``tarot.runs.duplicate.seatings``). Per board, a bot's figure is
 its mean score per seat over those seatings; a pair's difference is the difference of those
 figures, and its 95% confidence interval is taken over boards (paired, normal approximation).
-The same is done per role (``tarot.duplicate.role_of``: dealer or not in Marolles, taker or
+The same is done per role (``tarot.runs.duplicate.role_of``: dealer or not in Marolles, taker or
 defender in French Tarot), over the boards on which both bots held the role. Decision times
 are measured around ``bot.act``.
 
@@ -23,91 +23,20 @@ progress bar and the tables). Standard library only.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import cast
 
-from .core.deal import variant_class
-from .core.errors import TarotError
-from .duplicate import Z95, BoardResult, board, check_entries, play_board_seatings, seatings
-from .pool import check_workers, ordered_map
-
-
-@dataclass
-class Running:
-    """Running mean and variance of a sample (Welford), with a 95% normal interval.
-
-    >>> r = Running()
-    >>> for x in (1, 2, 3):
-    ...     r.add(x)
-    >>> r.n, r.mean, r.stdev
-    (3, 2.0, 1.0)
-    """
-
-    n: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
-
-    def add(self, x: float) -> None:
-        """Fold in one value."""
-        self.n += 1
-        d = x - self.mean
-        self.mean += d / self.n
-        self.m2 += d * (x - self.mean)
-
-    @property
-    def stdev(self) -> float:
-        """Sample standard deviation (0 with fewer than two values)."""
-        return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """A 95% interval on the mean: mean ± 1.96 × stdev / √n."""
-        half = Z95 * self.stdev / math.sqrt(self.n) if self.n else 0.0
-        return self.mean - half, self.mean + half
-
-    def to_dict(self, key: str = "mean") -> dict:
-        """The figures as JSON values, the mean under ``key``."""
-        low, high = self.ci95
-        return {key: self.mean, "stdev": self.stdev, "ci95": [low, high], "n": self.n}
+from ..core.deal import variant_class
+from ..core.errors import TarotError
+from .duplicate import BoardResult, board_results, seatings
+from .stats import Running, percentile
 
 
 #: What a tournament can compare: the score (marques; game points in French Tarot) or the
 #: card points won.
 METRICS = ("score", "card_points")
-
-
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile (0..100) of sorted values, nearest rank; 0 for none.
-
-    >>> percentile([1, 2, 3, 4], 50), percentile([1, 2, 3, 4], 99), percentile([5], 1)
-    (2, 4, 5)
-    """
-    n = len(sorted_values)
-    if not n:
-        return 0.0
-    return sorted_values[max(0, min(n - 1, math.ceil(q / 100 * n) - 1))]
-
-
-def _play_index(args: tuple) -> BoardResult:
-    """The unit of work of a pool: board ``index`` under every seating."""
-    variant, bots, seed, options, index, field = args
-    return play_board_seatings(variant, board(variant, seed, index, options), bots, options, field)
-
-
-def board_results(variant: str, bots: Sequence[str], deals: int, seed: int,
-                  options: Mapping[str, object] | None = None,
-                  workers: int = 1, start: int = 0, field: bool = False) -> Iterator[BoardResult]:
-    """Boards ``start..deals-1`` played under every seating of ``bots`` (with ``field``, the
-    last bot is the field: ``tarot.duplicate.seatings``), yielded in board order, in
-    ``workers`` processes (checked first: ``TarotError`` for bad input)."""
-    check_entries(variant, bots, deals, options, field)
-    check_workers(workers)
-    values = dict(variant_class(variant).make_options(options).changed())
-    tasks = ((variant, tuple(bots), seed, values, i, field) for i in range(start, deals))
-    yield from ordered_map(_play_index, tasks, workers, deals - start)
 
 
 def entry_labels(bots: Sequence[str]) -> list[str]:
@@ -147,7 +76,7 @@ class Tournament:
     role_diffs: dict[tuple[int, int], dict[str, Running]] = field(default_factory=dict)
     #: per entry: every decision time in seconds.
     times: list[list[float]] = field(default_factory=list)
-    #: the last bot is the field (``tarot.duplicate.seatings``): each figure is then a gain
+    #: the last bot is the field (``tarot.runs.duplicate.seatings``): each figure is then a gain
     #: over the field's par in the same seat (``BoardResult.gain``), the field's own being 0.
     with_field: bool = False
 
@@ -248,4 +177,4 @@ def run_tournament(variant: str, bots: Sequence[str], deals: int, seed: int,
     return t
 
 
-__all__ = ["METRICS", "Running", "Tournament", "board_results", "entry_labels", "percentile", "run_tournament"]
+__all__ = ["METRICS", "Tournament", "entry_labels", "run_tournament"]

@@ -22,21 +22,18 @@ the same summaries.
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bots import make_bot, play_out
-from .core.deal import Deal, variant_class
-from .core.errors import TarotError
-from .core.ledger import SOURCES
-from .core.options import Options
-from .duplicate import Z95
+from ..bots import make_bot, play_out
+from ..core.deal import Deal, variant_class
+from ..core.errors import TarotError
+from ..core.ledger import SOURCES
+from ..core.options import Options
 from .pool import check_workers, ordered_map
-from .tournament import Running
-
+from .stats import Running
 
 
 def default_bot() -> str:
@@ -160,7 +157,7 @@ def simulate(variant: str, deals: int, seed: int, options: Mapping[str, object] 
              workers: int = 1) -> Iterator[DealSummary]:
     """Play deals ``start .. start+deals-1`` with ``bots`` (names, one per seat or one for all)
     and yield their summaries one by one, in deal order, from ``workers`` processes (the
-    summaries do not depend on their number: ``tarot.pool``).
+    summaries do not depend on their number: ``tarot.runs.pool``).
 
     The variant, options, bots and numbers of deals and workers are checked when ``simulate``
     is called, before any deal is played (a ``TarotError`` names the problem).
@@ -235,7 +232,8 @@ class Aggregate:
         self.sources = tuple(sources)
         self.n = 0
         self.score_sum = [0] * players
-        self.score_sq = [0] * players
+        #: Per seat, the marques of each deal (for the interval on their mean).
+        self.score_runs = [Running() for _ in range(players)]
         self.points_sum = [0] * players
         self.source_sum = {s: [0] * players for s in self.sources}
         self.position_sum = [0] * players
@@ -257,7 +255,7 @@ class Aggregate:
         for seat in range(n):
             v = s.scores[seat]
             self.score_sum[seat] += v
-            self.score_sq[seat] += v * v
+            self.score_runs[seat].add(v)
             self.points_sum[seat] += s.card_points[seat]
             self.position_sum[(seat - s.dealer) * step % n] += v
             self.position_points[(seat - s.dealer) * step % n] += s.card_points[seat]
@@ -285,11 +283,7 @@ class Aggregate:
 
     def ci95(self, seat: int) -> float:
         """Half-width of a 95% interval on the mean marques of ``seat`` (0 with < 2 deals)."""
-        if self.n < 2:
-            return 0.0
-        mean = self.score_sum[seat] / self.n
-        var = (self.score_sq[seat] - self.n * mean * mean) / (self.n - 1)
-        return Z95 * math.sqrt(max(var, 0.0) / self.n)
+        return self.score_runs[seat].half_width
 
     def mean_points(self) -> list[float]:
         return [self._mean(v) for v in self.points_sum]

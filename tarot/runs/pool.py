@@ -15,7 +15,7 @@ import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-from .core.errors import TarotError
+from ..core.errors import TarotError
 
 T = TypeVar("T")
 R = TypeVar("R")

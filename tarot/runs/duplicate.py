@@ -12,30 +12,28 @@ True
 
 Bots are named (``tarot.bots.make_bot``) and entered by position, so a bot can meet itself.
 Every board is fixed by ``(seed, index)`` alone (``board``), so boards can be played in any
-order or in several processes (``tarot.tournament``) with the same results. This module is the
-unit of work (one board under every seating) and the two-bot summary ``compare``; the
-tournament of any number of bots, with roles and decision times, is ``tarot.tournament``.
-Standard library only.
+order or in several processes (``board_results``) with the same results. This module is the
+unit of work (one board under every seating), the boards played in order (``board_results``)
+and the two-bot summary ``compare``; the tournament of any number of bots, with roles and
+decision times, is ``tarot.runs.tournament``. Standard library only.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from .bots import make_bot
-from .core.cards import Card, Seat
-from .core.deal import Deal, variant_class
-from .core.errors import TarotError
-from .core.game import game_of
-
-#: z of a two-sided 95% interval (normal approximation).
-Z95 = 1.959963984540054
+from ..bots import make_bot
+from ..core.cards import Card, Seat
+from ..core.deal import Deal, variant_class
+from ..core.errors import TarotError
+from ..core.game import game_of
+from .pool import check_workers, ordered_map
+from .stats import Running
 
 
 @dataclass(frozen=True)
@@ -273,11 +271,30 @@ def check_entries(variant: str, bots: Sequence[str], deals: int,
 def play_duplicate(variant: str, bots: Sequence[str], deals: int, seed: int,
                    options: Mapping[str, object] | None = None) -> Iterator[BoardResult]:
     """Each of ``deals`` boards played under every seating of ``bots`` (names, entered by
-    position), yielded as soon as it is finished (in one process; see ``tarot.tournament``
-    for several)."""
+    position), yielded as soon as it is finished (in one process; ``board_results`` for
+    several)."""
     check_entries(variant, bots, deals, options)
     for b in boards(variant, deals, seed, options):
         yield play_board_seatings(variant, b, bots, options)
+
+
+def _play_index(args: tuple) -> BoardResult:
+    """The unit of work of a pool: board ``index`` under every seating."""
+    variant, bots, seed, options, index, field = args
+    return play_board_seatings(variant, board(variant, seed, index, options), bots, options, field)
+
+
+def board_results(variant: str, bots: Sequence[str], deals: int, seed: int,
+                  options: Mapping[str, object] | None = None,
+                  workers: int = 1, start: int = 0, field: bool = False) -> Iterator[BoardResult]:
+    """Boards ``start..deals-1`` played under every seating of ``bots`` (with ``field``, the
+    last bot is the field: ``seatings``), yielded in board order, in ``workers`` processes
+    (checked first: ``TarotError`` for bad input)."""
+    check_entries(variant, bots, deals, options, field)
+    check_workers(workers)
+    values = dict(variant_class(variant).make_options(options).changed())
+    tasks = ((variant, tuple(bots), seed, values, i, field) for i in range(start, deals))
+    yield from ordered_map(_play_index, tasks, workers, deals - start)
 
 
 # ----- two bots -----------------------------------------------------------------------------
@@ -286,8 +303,8 @@ class Comparison:
     """Bot ``a`` against bot ``b`` over ``n`` duplicate deals.
 
     Per deal, the difference is A's mean score per seat minus B's; ``mean_diff``, ``stdev``
-    and ``ci95`` are taken over deals (normal approximation). ``mean_a`` and ``mean_b`` are each
-    bot's mean score per seat per deal.
+    and ``ci95`` are taken over deals (a paired interval: ``tarot.runs.stats.Running``).
+    ``mean_a`` and ``mean_b`` are each bot's mean score per seat per deal.
     """
 
     variant: str
@@ -296,40 +313,55 @@ class Comparison:
     seed: int
     options: dict[str, str]
     seatings: list[tuple[str, ...]]
-    n: int = 0
-    mean_diff: float = 0.0
-    stdev: float = 0.0
-    mean_a: float = 0.0
-    mean_b: float = 0.0
+    #: A's mean score per seat minus B's, deal by deal; and each one's.
+    diff: Running = field(default_factory=Running)
+    score_a: Running = field(default_factory=Running)
+    score_b: Running = field(default_factory=Running)
     #: A's and B's mean marques per seat per deal from each source of payment.
-    sources_a: dict[str, float] = field(default_factory=dict)
-    sources_b: dict[str, float] = field(default_factory=dict)
-    _m2: float = field(default=0.0, repr=False)
+    by_source_a: dict[str, Running] = field(default_factory=dict)
+    by_source_b: dict[str, Running] = field(default_factory=dict)
 
     def add(self, a: float, b: float, sources_a: dict[str, float] | None = None,
             sources_b: dict[str, float] | None = None) -> None:
-        """Fold in one deal's means per seat (Welford's running mean and variance)."""
-        for mine, new in ((self.sources_a, sources_a), (self.sources_b, sources_b)):
+        """Fold in one deal's means per seat."""
+        for mine, new in ((self.by_source_a, sources_a), (self.by_source_b, sources_b)):
             for k, v in (new or {}).items():
-                m = mine.get(k, 0.0)
-                mine[k] = m + (v - m) / (self.n + 1)
-        diff = a - b
-        self.n += 1
-        delta = diff - self.mean_diff
-        self.mean_diff += delta / self.n
-        self._m2 += delta * (diff - self.mean_diff)
-        self.stdev = math.sqrt(self._m2 / (self.n - 1)) if self.n > 1 else 0.0
-        self.mean_a += (a - self.mean_a) / self.n
-        self.mean_b += (b - self.mean_b) / self.n
+                mine.setdefault(k, Running()).add(v)
+        self.diff.add(a - b)
+        self.score_a.add(a)
+        self.score_b.add(b)
 
     @property
-    def stderr(self) -> float:
-        return self.stdev / math.sqrt(self.n) if self.n else 0.0
+    def n(self) -> int:
+        return self.diff.n
+
+    @property
+    def mean_diff(self) -> float:
+        return self.diff.mean
+
+    @property
+    def stdev(self) -> float:
+        return self.diff.stdev
 
     @property
     def ci95(self) -> tuple[float, float]:
-        half = Z95 * self.stderr
-        return self.mean_diff - half, self.mean_diff + half
+        return self.diff.ci95
+
+    @property
+    def mean_a(self) -> float:
+        return self.score_a.mean
+
+    @property
+    def mean_b(self) -> float:
+        return self.score_b.mean
+
+    @property
+    def sources_a(self) -> dict[str, float]:
+        return {k: v.mean for k, v in self.by_source_a.items()}
+
+    @property
+    def sources_b(self) -> dict[str, float]:
+        return {k: v.mean for k, v in self.by_source_b.items()}
 
     def to_dict(self) -> dict:
         low, high = self.ci95
@@ -338,13 +370,14 @@ class Comparison:
             "options": dict(self.options), "seatings": ["".join(s) for s in self.seatings],
             "deals": self.n, "mean_diff": self.mean_diff, "stdev": self.stdev,
             "ci95": [low, high], "mean_a": self.mean_a, "mean_b": self.mean_b,
-            "sources_a": dict(self.sources_a), "sources_b": dict(self.sources_b),
+            "sources_a": self.sources_a, "sources_b": self.sources_b,
         }
 
     def __str__(self) -> str:
         low, high = self.ci95
         opts = " ".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
-        unit = getattr(variant_class(self.variant), "SCORE_UNIT", "marques")
+        unit = variant_class(self.variant).SCORE_UNIT
+        sources_a, sources_b = self.sources_a, self.sources_b
         return (f"{self.variant} ({opts}): A = {self.a}, B = {self.b}, seed {self.seed}\n"
                 f"{self.n} deals x {len(self.seatings)} seatings "
                 f"({' '.join(''.join(s) for s in self.seatings)})\n"
@@ -353,8 +386,8 @@ class Comparison:
                 f"  A - B        {self.mean_diff:+.3f}  sd {self.stdev:.3f}  "
                 f"95% CI [{low:+.3f}, {high:+.3f}]\n"
                 f"  by source of payment      A        B\n" + "\n".join(
-                    f"    {k:<18} {self.sources_a[k]:+8.3f} {self.sources_b[k]:+8.3f}"
-                    for k in self.sources_a))
+                    f"    {k:<18} {sources_a[k]:+8.3f} {sources_b[k]:+8.3f}"
+                    for k in sources_a))
 
 
 def compare(variant: str, bot_a: str, bot_b: str, deals: int, seed: int,
@@ -363,8 +396,6 @@ def compare(variant: str, bot_a: str, bot_b: str, deals: int, seed: int,
     """Compare two bots (by name) on ``deals`` duplicate deals made from ``seed`` (in
     ``workers`` processes; the result does not depend on their number); ``progress`` is
     called with the running comparison after each deal."""
-    from .tournament import board_results
-
     cls = variant_class(variant)
     result = Comparison(variant, bot_a, bot_b, seed, cls.make_options(options).changed(),
                         [tuple("AB"[e] for e in s) for s in seatings(cls.players_for(options), 2)])
