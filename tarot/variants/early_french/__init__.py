@@ -9,5 +9,6 @@ GAME = register_game(Game(
     name="early_french", title="Early French Tarot (du Coeur after Dummett)",
     deals=(EarlyFrenchDeal,),
     rule_bot="tarot.variants.early_french.bot:EarlyFrenchRuleBot",
+    sampler="tarot.variants.early_french.sampler:SAMPLER",
     summary_fields=("cards_won", "fool"),
 ))

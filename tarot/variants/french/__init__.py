@@ -28,6 +28,7 @@ GAME = register_game(Game(
     name="french", title="French Tarot (FFT rules), three to five players",
     deals=(FrenchDeal4, FrenchDeal3, FrenchDeal5),
     rule_bot="tarot.variants.french.bot:FrenchRuleBot",
+    sampler="tarot.variants.french.sampler:SAMPLER",
     roles=role_taker,
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
 ))

@@ -9,6 +9,7 @@ GAME = register_game(Game(
     name="french_2p", title="French Tarot for two players",
     deals=(French2pDeal,),
     rule_bot="tarot.variants.french_2p.bot:French2pRuleBot",
+    sampler="tarot.variants.french_2p.sampler:SAMPLER",
     # no bidding: the dealer's opponent leads the first trick
     roles=role_dealer,
     summary_fields=("contract", "taker", "points", "targets", "bouts", "winner"),
