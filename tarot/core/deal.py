@@ -188,6 +188,9 @@ class Deal:
     #: The seat that led (or leads) the trick in play.
     leader: Seat
     ledger: Ledger
+    #: The declarations made so far, ``(seat, action, cards shown)`` each, in order (records
+    #: read them; empty in a game without declarations).
+    shown: list[tuple[Seat, int, CardSet]]
 
     @classmethod
     def make_options(cls, values: Mapping[str, object] | None = None) -> Options:
