@@ -1,5 +1,5 @@
 """Early French Tarot as Dummett reconstructed it (RULES.md §3): the game declared, its rules
-in ``rules``, its rule bot in ``bot``."""
+in ``rules``, its rule bot in ``bot``, its sampler (for the search bots) in ``sampler``."""
 
 from ...core.game import Game, register_game
 from .rules import *  # noqa: F403  (the rules' public names)

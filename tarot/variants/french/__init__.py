@@ -1,5 +1,6 @@
 """Modern French Tarot for three, four and five players (FFT rules, RULES.md §4): the game
-declared, its rules in ``rules``, its rule bot in ``bot``."""
+declared, its rules in ``rules``, its rule bot in ``bot``, its sampler (for the search bots)
+in ``sampler``."""
 
 from ...core.cards import Seat
 from ...core.deal import Deal

@@ -1,5 +1,6 @@
 """French Tarot for two players, with hands and table piles (RULES.md §4.5): the game declared,
-its rules in ``rules``, its rule bot in ``bot``."""
+its rules in ``rules``, its rule bot in ``bot``, its sampler (for the search bots)
+in ``sampler``."""
 
 from ...core.game import Game, register_game, role_dealer
 from .rules import *  # noqa: F403  (the rules' public names)
