@@ -43,7 +43,8 @@ COMPILED = [
     "tarot/variants/early_french/rules.py", "tarot/variants/french/rules.py",
     "tarot/variants/french_2p/rules.py", "tarot/variants/marolles/rules.py",
     "tarot/bots/odds.py", "tarot/variants/marolles/bot.py", "tarot/variants/french/bot.py",
-    "tarot/bots/sampling.py", "tarot/bots/search.py",
+    "tarot/bots/sampling.py", "tarot/bots/search.py", "tarot/variants/marolles/sampler.py",
+    "tarot/variants/french/sampler.py", "tarot/variants/early_french/sampler.py", "tarot/variants/french_2p/sampler.py",
 ]
 
 

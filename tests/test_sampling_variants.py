@@ -440,7 +440,8 @@ def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode, variant
     redeal being granted)."""
     from helpers_variants import random_options
 
-    from tarot.bots.sampling import public_view, sample_world, voids
+    from tarot.bots.sampling import public_view, sample_world
+    from tarot.variants.marolles.sampler import marolles_voids
 
     sampled = checked = 0
     for seed in range(1500):
@@ -454,7 +455,7 @@ def test_positions_with_revokes_allowed_are_sampled_and_voids_hold(mode, variant
         if deal.is_over:
             continue
         view = deal.view(deal.to_play)
-        for s, lacked in enumerate(voids(view)):
+        for s, lacked in enumerate(marolles_voids(view)):
             assert not deal.hands[s] & lacked, (seed, s)
         checked += 1
         world = sample_world(view, random.Random(seed))   # SamplingError if none is found

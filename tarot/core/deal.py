@@ -21,6 +21,7 @@ from .cards import (
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
+from .tricks import PLAIN_POWER
 from .view import View
 
 
@@ -153,6 +154,16 @@ class Deal:
     #: of cards to show to a hand that holds more than it shows) looks to them like the
     #: decision every hand has then.
     PUBLIC_PHASE: ClassVar[dict[str, str]] = {}
+    #: The number of tricks of a deal (0: as many as the cards in the hands make, one card a
+    #: seat a trick; ``tricks_left``).
+    TRICKS: ClassVar[int] = 0
+    #: Cards worth nothing but their place in the count and paid for nothing when played:
+    #: two of them in one hand with no live card between them (in the order of
+    #: ``trick_power``) are interchangeable, and the search bots try one (none by default).
+    PLAIN_CARDS: ClassVar[CardSet] = 0
+    #: Whether ``position_key`` names the positions at the start of a trick, so that the exact
+    #: solver keeps a transposition table (Marolles, French Tarot).
+    POSITION_KEYS: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
                  deck: Sequence[Card] | None = None, dealer: Seat = 0,
@@ -177,6 +188,9 @@ class Deal:
     #: The seat that led (or leads) the trick in play.
     leader: Seat
     ledger: Ledger
+    #: The declarations made so far, ``(seat, action, cards shown)`` each, in order (records
+    #: read them; empty in a game without declarations).
+    shown: list[tuple[Seat, int, CardSet]]
 
     @classmethod
     def make_options(cls, values: Mapping[str, object] | None = None) -> Options:
@@ -287,6 +301,12 @@ class Deal:
         10 .. 1 by default; variants where round suits run the other way override it."""
         return rank_of(card)
 
+    @classmethod
+    def trick_power(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The trick power of each card id in a deal with ``options`` (``tarot.core.tricks``):
+        every suit K Q C J 10 .. 1 by default."""
+        return PLAIN_POWER
+
     def summary(self) -> dict[str, Any]:
         """Facts of a finished deal worth a column in ``tarot simulate --json`` (JSON values):
         French Tarot gives ``contract``, ``taker``, ``points``, ``bouts``. None by default."""
@@ -320,6 +340,58 @@ class Deal:
 
     def copy(self) -> Deal:
         raise NotImplementedError
+
+    # ----- what the search bots ask of a game (defaults: a plain trick game) ------------
+    def allies(self, seat: Seat) -> frozenset[Seat]:
+        """The seats whose score rises with ``seat``'s: itself alone by default (every player
+        for himself); French Tarot's camps override it."""
+        return frozenset((seat,))
+
+    def tricks_left(self) -> int:
+        """Tricks not yet finished, counting the one being played: ``TRICKS`` less those
+        played, or where it is 0 as many as the cards in hand and on the table make."""
+        if self.TRICKS:
+            return self.TRICKS - self.trick_no
+        return (sum(h.bit_count() for h in self.hands) + len(self.trick)) // self.players
+
+    def live_cards(self, seat: Seat) -> CardSet:
+        """The cards outside ``seat``'s hand that may still take part in a trick: the other
+        hands and the trick on the table by default."""
+        live = 0
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                live |= h
+        for c in self.trick:
+            live |= 1 << c
+        return live
+
+    def position_key(self) -> tuple | None:
+        """A key of the position for the exact solver's transposition table: two positions
+        with one key, played on alike, score the same from there on. None: no key (by
+        default; see ``POSITION_KEYS``)."""
+        return None
+
+    @classmethod
+    def revokes_allowed(cls, options: Mapping[str, Any]) -> bool:
+        """Whether a card may be played against the duty to follow and to trump, paid for if it
+        is seen (Marolles's ``revoke_handling``): not by default."""
+        return False
+
+    @classmethod
+    def duty_cards(cls, hand: CardSet, trick: Sequence[Card]) -> CardSet:
+        """The cards of ``hand`` that keep the duty to follow and to trump on ``trick``, as far
+        as a view can tell, where revokes are allowed (``lawful_cards`` is the deal's own):
+        the whole hand by default."""
+        return hand
+
+    def lawful_cards(self) -> CardSet:
+        """The cards the seat to play may play without a revoke: every legal card by default."""
+        return mask(a for a in self.legal_actions() if a < NUM_CARDS) if self.phase == "play" else 0
+
+    def revoke_open(self) -> bool:
+        """Whether a revoke has been played and is neither paid for nor owned up to yet: never
+        by default."""
+        return False
 
     @property
     def hands(self) -> list[CardSet]:

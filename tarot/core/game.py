@@ -3,7 +3,8 @@
 Each game family's package under ``tarot/variants/`` makes one ``Game`` and registers it: its
 deal classes (one per variant name, with their options), and the names of its rule bot, its
 hidden-card sampler and its explanations, its roles for tournaments and the fields of its
-summary. Services find all of these through ``game_of(variant)``, never through a table of
+summary. What the search bots ask of a deal (plain cards, trick power, allies, transposition
+keys, revokes) the deal class declares itself, with defaults in ``Deal`` (docs/adding-a-game.md). Services find all of these through ``game_of(variant)``, never through a table of
 variant names of their own, so that adding a game is writing one package and its tests.
 
 The parts that live above the rules (the rule bot, the sampler) are named as ``"module:attr"``
@@ -52,9 +53,13 @@ class Game:
 
     - ``rule_bot``: a class (or factory) ``rule_bot(seed=None)`` of a bot (``act(view)``)
       that plays every variant of the game by its rules;
-    - ``sampler``: an object with ``constrain(cons)`` (the slots of the hidden cards of a
-      view, ``tarot.bots.sampling.Constraints``) and ``world(cons, hands, discards, rng,
-      aside)`` (the deal those cards make, replayed to the view's decision point);
+    - ``sampler``: what the search bots need to sample the hidden cards of a view
+      (``tarot.bots.sampling.Sampler``): an object with ``constrain(cons)``, which fills a
+      ``tarot.bots.sampling.Constraints`` from ``cons.view`` (the cards the seat has not seen,
+      the slots they may go to, the cards a seat must hold), and ``world(cons, hands,
+      discards, rng, aside)``, the deal a sample makes, replayed to the view's decision point
+      (None where it does not show the seat its view). A game without one is played by its
+      rule bot where a search bot sits;
     - ``explainer``: the game's explanations in plain text (``tarot.explain.Explainer``).
     """
 

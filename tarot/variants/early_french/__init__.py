@@ -1,5 +1,5 @@
 """Early French Tarot as Dummett reconstructed it (RULES.md §3): the game declared, its rules
-in ``rules``, its rule bot in ``bot``."""
+in ``rules``, its rule bot in ``bot``, its sampler (for the search bots) in ``sampler``."""
 
 from ...core.game import Game, register_game
 from .rules import *  # noqa: F403  (the rules' public names)
@@ -9,5 +9,6 @@ GAME = register_game(Game(
     name="early_french", title="Early French Tarot (du Coeur after Dummett)",
     deals=(EarlyFrenchDeal,),
     rule_bot="tarot.variants.early_french.bot:EarlyFrenchRuleBot",
+    sampler="tarot.variants.early_french.sampler:SAMPLER",
     summary_fields=("cards_won", "fool"),
 ))

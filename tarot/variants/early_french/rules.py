@@ -45,7 +45,7 @@ points. A game to 50 (``EarlyFrenchGame``) adds the hands up and applies ``end_r
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -56,6 +56,7 @@ from ...core.cards import (
     CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
     TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
+from ...core.counting import COUNTING_CARDS
 from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
@@ -157,6 +158,9 @@ class EarlyFrenchDeal(Deal):
     SCORE_UNIT = "points"
     #: Tricks in a hand, whatever the number of players.
     TRICKS: ClassVar[int] = TRICKS
+    #: Trumps 2 to 20 and suit cards 1 to 10: one point each when won, as every card, and
+    #: nothing more (§3.4).
+    PLAIN_CARDS: ClassVar[CardSet] = FULL_PACK & ~COUNTING_CARDS
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "step",
@@ -238,6 +242,10 @@ class EarlyFrenchDeal(Deal):
 
     def card_power(self, card: Card) -> int:
         return self.power[card]
+
+    @classmethod
+    def trick_power(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return POWER_REVERSED if options["reverse_round_suits"] == "true" else POWER_PLAIN
 
     def seat_after(self, seat: Seat) -> Seat:
         """The player who plays after ``seat`` (the direction of play)."""

@@ -1,5 +1,6 @@
 """Modern French Tarot for three, four and five players (FFT rules, RULES.md §4): the game
-declared, its rules in ``rules``, its rule bot in ``bot``."""
+declared, its rules in ``rules``, its rule bot in ``bot``, its sampler (for the search bots)
+in ``sampler``."""
 
 from ...core.cards import Seat
 from ...core.deal import Deal
@@ -28,6 +29,7 @@ GAME = register_game(Game(
     name="french", title="French Tarot (FFT rules), three to five players",
     deals=(FrenchDeal4, FrenchDeal3, FrenchDeal5),
     rule_bot="tarot.variants.french.bot:FrenchRuleBot",
+    sampler="tarot.variants.french.sampler:SAMPLER",
     roles=role_taker,
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
 ))

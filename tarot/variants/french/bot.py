@@ -50,7 +50,7 @@ from ...core.tricks import SUIT_OF as _SUIT
 from .rules import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
-from ...bots.sampling import french_voids
+from .sampler import french_voids
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -336,7 +336,7 @@ class FrenchRuleBot:
     @staticmethod
     def cut_after(view: View, led: int, mates: set[int]) -> bool:
         """Whether an opponent still to play in the trick has shown a void in the suit ``led``
-        and may still hold a trump (``sampling.french_voids``)."""
+        and may still hold a trump (``sampler.french_voids``)."""
         if led == TRUMP_SUIT:
             return False
         n, suit = view.players, SUIT_MASKS[led]

@@ -87,7 +87,7 @@ from ...core.cards import (
     SUIT_IN_PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
     deal_positions, deal_sets, format_card, mask,
 )
-from ...core.counting import FRENCH_TARGETS, reduced_total
+from ...core.counting import COUNTING_CARDS, FRENCH_TARGETS, reduced_total
 from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
@@ -240,6 +240,9 @@ class FrenchDeal(SplitHandsDeal):
     PACKET: ClassVar[int] = 3
     CHIEN: ClassVar[int] = 6
     POIGNEE_SIZES: ClassVar[tuple[int, int, int]] = (10, 13, 15)
+    #: Trumps 2 to 20 and suit cards 1 to 10: worth half a point each, nothing when played.
+    PLAIN_CARDS: ClassVar[CardSet] = FULL_PACK & ~COUNTING_CARDS
+    POSITION_KEYS: ClassVar[bool] = True
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "_legal_lo", "_legal_hi", "_o",
@@ -814,6 +817,23 @@ class FrenchDeal(SplitHandsDeal):
         else:
             self.to_play = winner
             self.phase = "play"
+
+    def tricks_left(self) -> int:
+        return self.HAND - self.trick_no  # one trick a card in hand
+
+    def allies(self, seat: Seat) -> frozenset[Seat]:
+        """The camp of ``seat``: the taker and his partner, or the defenders (every seat
+        alone while there is no taker)."""
+        taker = self.taker
+        if taker is None or taker < 0:
+            return frozenset((seat,))
+        camp = {taker}
+        partner = self.partner
+        if partner is not None and partner >= 0:
+            camp.add(partner)
+        if seat in camp:
+            return frozenset(camp)
+        return frozenset(range(self.players)) - camp
 
     def position_key(self) -> tuple | None:
         """At the start of a trick in play, a key of all the rest of the deal depends on: two

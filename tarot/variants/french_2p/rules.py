@@ -201,6 +201,8 @@ class French2pDeal(Deal):
     SOURCES = FRENCH_2P_SOURCES
     SCORE_UNIT = "points"
     TRICKS: ClassVar[int] = TRICKS
+    #: Trumps 2 to 20 and suit cards 1 to 10: worth half a point each, nothing when played.
+    PLAIN_CARDS: ClassVar[CardSet] = LOW_CARDS
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list",
@@ -449,6 +451,11 @@ class French2pDeal(Deal):
         self.won, self.trick = list(won), list(trick)
         del self.tricks[n_tricks:]
         self.ledger.truncate(n_ledger)
+
+    def live_cards(self, seat: Seat) -> CardSet:
+        """Every card not in ``seat``'s hand nor won yet, the piles' too."""
+        won = self.won
+        return FULL_PACK & ~self._hands[seat] & ~won[0] & ~won[1]
 
     def copy(self) -> French2pDeal:
         """An independent deal in the same state (history and undo included)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
@@ -345,6 +345,10 @@ class MarollesDeal(SplitHandsDeal):
     TRICKS: ClassVar[int] = 20
     #: Two players with le Mort (§1.10): a third hand, dealt but never seated.
     MORT: ClassVar[bool] = False
+    #: Trumps II to XX and suit cards 1 to 10 but la Belle: worth nothing but their place in
+    #: the count (§1.8) and paid for nothing when played.
+    PLAIN_CARDS: ClassVar[CardSet] = FULL_PACK & ~COUNTING_CARDS & ~BELLE_MASK
+    POSITION_KEYS: ClassVar[bool] = True
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "piles",
@@ -614,6 +618,23 @@ class MarollesDeal(SplitHandsDeal):
         """The cards the seat to play may play keeping the obligations to follow and to trump
         (with revokes allowed, playing any other is a revoke)."""
         return self._lawful_play() if self.phase == "play" else 0
+
+    @classmethod
+    def revokes_allowed(cls, options: Mapping[str, Any]) -> bool:
+        return options.get("revoke_handling", "engine_prevents") != "engine_prevents"
+
+    @classmethod
+    def duty_cards(cls, hand: CardSet, trick: Sequence[Card]) -> CardSet:
+        return follow_duty(hand, trick)
+
+    def revoke_open(self) -> bool:
+        return bool(self.revokes)
+
+    def live_cards(self, seat: Seat) -> CardSet:
+        live = super().live_cards(seat)
+        if self.mort_competes:  # le Mort's cards still to be turned up compete too
+            live |= mask(self.mort_cards[self.trick_no:])
+        return live
 
     def _legal_discards(self) -> CardSet:
         lo, hi = self._legal_discard_parts()
@@ -1371,6 +1392,10 @@ class MarollesDeal(SplitHandsDeal):
 
     def card_power(self, card: Card) -> int:
         return suit_power(card)
+
+    @classmethod
+    def trick_power(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return _POWER
 
     def declaration_name(self, action: int) -> str:
         return DECLARATION_NAMES[action]
