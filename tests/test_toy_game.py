@@ -26,9 +26,9 @@ from tarot.core.cards import suit_of  # noqa: E402
 from tarot.core.deal import variant_class  # noqa: E402
 from tarot.core.errors import RecordError, UnknownVariantError  # noqa: E402
 from tarot.core.game import game_of, register_game, unregister_game  # noqa: E402
-from tarot.duplicate import compare, play_duplicate  # noqa: E402
-from tarot.sim import simulate  # noqa: E402
-from tarot.tournament import run_tournament  # noqa: E402
+from tarot.runs.duplicate import compare, play_duplicate  # noqa: E402
+from tarot.runs.simulate import simulate  # noqa: E402
+from tarot.runs.tournament import run_tournament  # noqa: E402
 from test_search import brute  # noqa: E402
 from toy_game import TOY, TRICKS, ToyDeal, ToyRuleBot  # noqa: E402
 
