@@ -545,7 +545,7 @@ def test_packet_explanation_totals_follow_the_rule_on_random_piles():
 # The core stays light
 # ----------------------------------------------------------------------------------------
 def test_import_tarot_loads_no_cli_or_numeric_module():
-    code = ("import sys, tarot, tarot.sim, tarot.records, tarot.match, tarot.bots; "
+    code = ("import sys, tarot, tarot.sim, tarot.records, tarot.play.match, tarot.bots; "
             "tarot.bots.make_bot('random'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'click', 'numpy')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

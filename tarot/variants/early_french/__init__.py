@@ -9,5 +9,6 @@ GAME = register_game(Game(
     name="early_french", title="Early French Tarot (du Coeur after Dummett)",
     deals=(EarlyFrenchDeal,),
     rule_bot="tarot.variants.early_french.bot:EarlyFrenchRuleBot",
+    explainer="tarot.variants.early_french.explain:EXPLAINER",
     summary_fields=("cards_won", "fool"),
 ))

@@ -29,5 +29,6 @@ GAME = register_game(Game(
     deals=(FrenchDeal4, FrenchDeal3, FrenchDeal5),
     rule_bot="tarot.variants.french.bot:FrenchRuleBot",
     roles=role_taker,
+    explainer="tarot.variants.french.explain:EXPLAINER",
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
 ))

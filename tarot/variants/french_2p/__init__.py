@@ -11,5 +11,6 @@ GAME = register_game(Game(
     rule_bot="tarot.variants.french_2p.bot:French2pRuleBot",
     # no bidding: the dealer's opponent leads the first trick
     roles=role_dealer,
+    explainer="tarot.variants.french_2p.explain:EXPLAINER",
     summary_fields=("contract", "taker", "points", "targets", "bouts", "winner"),
 ))

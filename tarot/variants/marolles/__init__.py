@@ -12,6 +12,7 @@ GAME = register_game(Game(
     name="marolles", title="Marolles 1637 and its 78-card base game",
     deals=(MarollesDeal, Marolles78Deal, MarollesMortDeal),
     rule_bot="tarot.variants.marolles.bot:MarollesRuleBot",
+    explainer="tarot.variants.marolles.explain:EXPLAINER",
     # the dealer holds 24 cards and discards 4; the others 22 and 1
     roles=role_dealer,
 ))
