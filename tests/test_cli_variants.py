@@ -416,7 +416,6 @@ def test_the_fools_exchange_is_told_before_the_count():
     import io
     import random
 
-    from rich.console import Console
 
     from tarot.core.cards import card_name
     from tarot.variants.marolles.explain import EXPLAINER as GUIDE
@@ -454,7 +453,6 @@ def test_the_card_point_count_says_what_a_forfeit_withholds():
     import io
     import random
 
-    from rich.console import Console
 
     from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
@@ -489,7 +487,6 @@ def test_le_morts_pile_is_named_with_its_card_never_turned_up(options):
     as the packets count it (a lone King makes 4)."""
     import io
 
-    from rich.console import Console
 
     from tarot.bots import make_bot, play_out
     from tarot.core.cards import cards_of

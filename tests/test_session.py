@@ -11,7 +11,7 @@ import pytest
 import tarot
 from tarot.core.cards import card_name, cards_of, format_card, mask
 from tarot.core.errors import IllegalActionError
-from tarot.explain import CardRow, line_text
+from tarot.explain import line_text
 from tarot.play.events import (
     ActionPlayed, DealOver, DealStarted, MatchOver, PaymentMade, RecordSaved, TrickWon,
 )
@@ -125,6 +125,22 @@ def _known(view) -> int:
     return known
 
 
+def _check(session: TableSession, seat: int, texts: list[str], seed: int) -> int:
+    """No card of another seat's hand that ``seat`` may not know is named in ``texts``."""
+    deal, n = session.deal, session.cls.notation
+    hidden = 0
+    for o in range(session.players):
+        if o != seat:
+            hidden |= deal.view(o).hand
+    hidden &= ~_known(deal.view(seat))
+    text = "\n".join(texts)
+    for c in cards_of(hidden):
+        assert not re.search(rf"(?<![\w]){re.escape(format_card(c, n))}(?![\w])", text), (seed, seat, c, text)
+        name = card_name(c, n)  # (the Fool and the trumps' numerals are named by the rules' words)
+        assert c <= 21 or not re.search(rf"\b{re.escape(name)}\b", text), (seed, seat, c)
+    return 1
+
+
 @pytest.mark.parametrize("variant", ["marolles-1637", "marolles-2p", "fft-4p", "fft-5p", "french-2p",
                                      "early-french"])
 def test_a_seat_is_told_no_card_it_may_not_know(variant):
@@ -138,29 +154,14 @@ def test_a_seat_is_told_no_card_it_may_not_know(variant):
         session = TableSession(variant, seed=seed, seats=[PERSON] * players)
         n = session.cls.notation
 
-        def check(seat, texts):
-            nonlocal checked
-            deal = session.deal
-            hidden = 0
-            for o in range(players):
-                if o != seat:
-                    hidden |= deal.view(o).hand
-            hidden &= ~_known(deal.view(seat))
-            text = "\n".join(texts)
-            for c in cards_of(hidden):
-                assert not re.search(rf"(?<![\w]){re.escape(format_card(c, n))}(?![\w])", text), (seed, seat, c, text)
-                name = card_name(c, n)  # (the Fool and the trumps' numerals are named by the rules' words)
-                assert c <= 21 or not re.search(rf"\b{re.escape(name)}\b", text), (seed, seat, c)
-            checked += 1
-
         while not session.is_over:
             events = session.advance()
             while True:
                 for e in events:
                     if isinstance(e, DealOver):
                         break
-                    if not session.deal.is_over and not any(isinstance(x, CardRow) for x in e.lines):
-                        check(e.to, _texts(e.lines, n))
+                    if not session.deal.is_over:
+                        checked += _check(session, e.to, _texts(e.lines, n), seed)
                 p = session.pending
                 if p is None:
                     break
@@ -168,7 +169,8 @@ def test_a_seat_is_told_no_card_it_may_not_know(variant):
                 # (help is the rules' text, with examples of notation: "KS, 10C, T21, F")
                 # (a king called may be any King: the choices name cards, not whose they are)
                 calls = p.view.phase == "call"
-                check(p.seat, [prompt.header or "", *_texts(prompt.table, n),
-                               *(label for _, label in prompt.choices if not calls)])
+                texts = [prompt.header or "", *_texts(prompt.table, n),
+                         *(label for _, label in prompt.choices if not calls)]
+                checked += _check(session, p.seat, texts, seed)
                 events = session.act(p.seat, [rng.choice(p.view.legal_actions)]) + session.advance()
     assert checked > 100

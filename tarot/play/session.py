@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from ..core.actions import DONE
 from ..core.cards import Card, CardSet, Notation, Seat, card_phrase, cards_of, mask
@@ -33,6 +34,9 @@ from ..explain import (
 from .events import DealOver, Event, GameProgress, MatchOver, RecordSaved
 from .match import Match
 from .narration import Narration
+
+if TYPE_CHECKING:
+    from ..bots import Bot
 
 #: A seat played by a person (every other seat is a bot's name or a bot).
 PERSON = "person"
@@ -99,10 +103,11 @@ class TableSession:
         self.names = seat_names(self.players, me, self.step)
         # the bots in the order of play after the person (as the table introduces them)
         after = sorted(range(self.players), key=lambda s: (s - me) * self.step % self.players)
-        self.bot_names = {s: seats[s] for s in after if isinstance(seats[s], str) and seats[s] != PERSON}
+        self.bot_names: dict[int, str] = {s: str(seats[s]) for s in after
+                                          if isinstance(seats[s], str) and seats[s] != PERSON}
         self.bots = {s: make_bot(b, seed=None if seed is None else bot_seed(seed, s))
                      for s, b in self.bot_names.items()}
-        self.bots.update({s: who for s, who in enumerate(seats) if not isinstance(who, str)})
+        self.bots.update({s: cast(Bot, who) for s, who in enumerate(seats) if not isinstance(who, str)})
         self.deals = deals
         self.record = record
         listen = self.people if listeners is None else list(listeners)

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..core.actions import ACTION_IDS, DONE, action_token, parse_action
 from ..core.cards import format_card, mask
-from ..core.deal import variant_class
+from ..core.deal import Deal, variant_class
 from ..core.errors import IllegalActionError
 from ..explain import (
     add_messages, card_or_action, explainer_for, plural, say, seat_label, seat_names, spoken_of, spoken_to,
@@ -113,8 +113,9 @@ class PlaySession:
         self.revoke_warned: tuple[int, int] | None = None
 
     @property
-    def deal(self):
-        """The deal in progress (for tests that drive the table)."""
+    def deal(self) -> Deal:
+        """The deal in progress (asked while a deal is on)."""
+        assert self.table.deal is not None
         return self.table.deal
 
     # ----- the session ------------------------------------------------------------------
@@ -235,7 +236,7 @@ class PlaySession:
         if found is None:
             return
         action, why, rows, notes = found
-        deal = self.table.deal
+        deal = self.deal
         choices = self.choices(deal, chosen)
         number = say("table.hint.choice", number=choices.index(action) + 1) if action in choices else ""
         self.out.print(Text(say("table.hint", what=card_or_action(deal, action), number=number), style="cyan"))
@@ -293,9 +294,9 @@ class PlaySession:
         """Act on one line of input; True once the decision is played, False if cards were only
         added to ``chosen``. Raises ``IllegalActionError`` (with the engine's reason when it is
         a rule) and then nothing has changed, neither the deal nor ``chosen``."""
-        choices = self.choices(self.table.deal, chosen)
+        deal = self.deal
+        choices = self.choices(deal, chosen)
         actions = [self.resolve(w, choices) for w in words]
-        deal = self.table.deal
         if deal.phase not in explainer_for(deal).card_phases:
             if len(actions) != 1:
                 raise IllegalActionError(say("choice.one_move"))
@@ -323,8 +324,8 @@ class PlaySession:
         if v.phase != "play" and p.header:
             out.print(Text(p.header, style="bold"))
         width = console_width(out)
-        for line in p.table:
-            render(out, line, n)
+        for row in p.table:
+            render(out, row, n)
         marked = p.marked
         legend = [m for m, on in ((say("table.legend.marked", legend=p.legend), v.hand & marked),
                                   (say("table.legend.chosen"), chosen)) if on]
