@@ -97,13 +97,8 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     guide, unit = explainer_for(cls), cls.SCORE_UNIT
     players = agg.players
     means, points, pos = agg.mean_scores(), agg.mean_points(), agg.mean_position()
-    # positions count from the dealer in the order of play: his right when it goes anticlockwise
-    clockwise = agg.step == -1
-    side, other = ("left", "right") if clockwise else ("right", "left")
-    positions = (("dealer", side, other) if players == 3 else ("dealer", "opponent") if players == 2
-                 else tuple(f"d+{p}" for p in range(players)))
-    # card points are counted by side in French Tarot: each seat gets its side's
-    won = "its side's card points" if variant.startswith("fft-") else "card points won"
+    side, positions = _positions(agg.step, players)
+    won = _points_label(variant)
     title = f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)"
     # under 80 columns: one space between columns, seats headed s0, s1...
     narrow = width is not None and width < 80
@@ -139,16 +134,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     t.add_row(ci, *(f"{agg.ci95(s):.2f}" for s in range(players)),
               *([""] * (1 if apart else players + 1)))
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
-    out: list = [t, *([tp] if apart else []), f"Seats 0..{players - 1}{' (s0, s1...)' if narrow else ''} are the table's seats (each deals in turn; bots: " + ", ".join(
-        f"{s} {b}" for s, b in enumerate(bots)) + "); "
-        + ("the second table's columns are positions from the dealer in the order of play (d+0 the "
-           f"dealer, d+1 his {side}, who plays first)" if players >= 4 else
-           ("the second table's" if apart else "the other") + " columns are "
-           + ("the dealer and his opponent, who plays first" if players == 2 else
-              f"positions relative to the dealer (his {side} plays first)"))
-        + (f"; moved = {unit} changing hands." if agg.zero_sum else
-           f"; moved = {unit} scored (the positive parts: in this game scores are not paid by "
-           "the other players).")]
+    out: list = [t, *([tp] if apart else []), _seats_note(agg, bots, unit, side, narrow, apart)]
     if agg.no_contract:
         out.append(f"{plural(agg.no_contract, 'deal')} of {agg.n} had no contract (all passed, or the hand "
                    "was annulled before the bidding): they count as 0 in the means.")
@@ -156,6 +142,37 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     if share:
         out.append("Deals by number of players at or above par: " + _winners_share(share))
     return out
+
+
+def _positions(step: int, players: int) -> tuple[str, tuple[str, ...]]:
+    """The side of the dealer that plays first, and the positions' column heads: positions count
+    from the dealer in the order of play (his right when it goes anticlockwise)."""
+    side, other = ("left", "right") if step == -1 else ("right", "left")
+    positions = (("dealer", side, other) if players == 3 else ("dealer", "opponent") if players == 2
+                 else tuple(f"d+{p}" for p in range(players)))
+    return side, positions
+
+
+def _points_label(variant: str) -> str:
+    """Card points are counted by side in French Tarot: each seat gets its side's."""
+    return "its side's card points" if variant.startswith("fft-") else "card points won"
+
+
+def _seats_note(agg, bots: Sequence[str], unit: str, side: str, narrow: bool, apart: bool) -> str:
+    """The line under the summary: what the seats and the positions' columns are, and ``moved``."""
+    players = agg.players
+    if players >= 4:
+        columns = ("the second table's columns are positions from the dealer in the order of play (d+0 the "
+                   f"dealer, d+1 his {side}, who plays first)")
+    else:
+        columns = (("the second table's" if apart else "the other") + " columns are "
+                   + ("the dealer and his opponent, who plays first" if players == 2 else
+                      f"positions relative to the dealer (his {side} plays first)"))
+    moved = (f"; moved = {unit} changing hands." if agg.zero_sum else
+             f"; moved = {unit} scored (the positive parts: in this game scores are not paid by "
+             "the other players).")
+    return (f"Seats 0..{players - 1}{' (s0, s1...)' if narrow else ''} are the table's seats (each deals in "
+            "turn; bots: " + ", ".join(f"{s} {b}" for s, b in enumerate(bots)) + "); " + columns + moved)
 
 
 def _winners_share(share: dict[int, float]) -> str:
@@ -194,11 +211,8 @@ def comparison_tables(readings, variant: str, width: int | None = None) -> list:
                       *diff(readings.moved[src]))
     moved.add_row(Text("total", style="bold"), f"{sum(a.mean_moved(x) for x in a.sources):.2f}",
                   f"{sum(b.mean_moved(x) for x in b.sources):.2f}", *diff(readings.moved_total))
-    clockwise = a.step == -1
-    side, other = ("left", "right") if clockwise else ("right", "left")
-    positions = (("dealer", side, other) if n == 3 else ("dealer", "opponent") if n == 2
-                 else tuple(f"d+{p}" for p in range(n)))
-    won = "its side's card points" if variant.startswith("fft-") else "card points won"
+    _, positions = _positions(a.step, n)
+    won = _points_label(variant)
     pos = table(f"Mean per deal by position from the dealer ({unit}; then {won})", "position")
     for p, label in enumerate(positions):
         pos.add_row(label, f"{a.mean_position()[p]:+.2f}", f"{b.mean_position()[p]:+.2f}",
