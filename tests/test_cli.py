@@ -112,7 +112,7 @@ def test_simulate_on_a_narrow_terminal_keeps_its_labels_and_figures(variant, opt
     figures ("-0.…"). Under 100 columns the positions have their own table, under 80 the seats
     are headed s0, s1...: every figure whole, every label there (with six seats the interval's
     label is "± 95% CI", as "interval" did not fit)."""
-    from tarot.tui import guide_for
+    from tarot.explain import explainer_for as guide_for
 
     res = runner.invoke(app, ["simulate", variant, "--deals", "10", "--seed", "1", *options],
                         env={"COLUMNS": "60"})
@@ -498,7 +498,7 @@ def nominal(tok):
 
 
 def test_packets_explained_as_the_brief_example():
-    from tarot.tui_marolles import explain_packets
+    from tarot.variants.marolles.explain import explain_packets
 
     counting = "KS KB QC QD CB"                      # 5 + 5 + 4 + 4 + 3 = 21
     empties = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 4S"  # 20 empties
@@ -518,7 +518,7 @@ def test_packets_explained_as_the_brief_example():
     ("KS 4S 5S 6S 7S", 6, "2 surplus empties, counted as if a third empty were there = 1 point"),
 ])
 def test_packets_of_counting_cards(text, expected, phrase):
-    from tarot.tui_marolles import explain_packets
+    from tarot.variants.marolles.explain import explain_packets
 
     lines, total = explain_packets(mask(parse_cards(text)), tarot.ITALIAN)
     assert total == expected
@@ -527,7 +527,7 @@ def test_packets_of_counting_cards(text, expected, phrase):
 
 def test_packet_explanation_totals_follow_the_rule_on_random_piles():
     """The packet procedure, written the players' way, gives Σ fractional values rounded (§0.2)."""
-    from tarot.tui_marolles import explain_packets
+    from tarot.variants.marolles.explain import explain_packets
 
     rng = random.Random(5)
     pack = tarot.cards_of(tarot.variant_class(V).PACK)
@@ -545,7 +545,7 @@ def test_packet_explanation_totals_follow_the_rule_on_random_piles():
 # The core stays light
 # ----------------------------------------------------------------------------------------
 def test_import_tarot_loads_no_cli_or_numeric_module():
-    code = ("import sys, tarot, tarot.runs.simulate, tarot.records, tarot.match, tarot.bots; "
+    code = ("import sys, tarot, tarot.runs.simulate, tarot.records, tarot.play.match, tarot.bots; "
             "tarot.bots.make_bot('random'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'click', 'numpy')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

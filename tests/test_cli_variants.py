@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tarot
+from tarot.explain import line_text
 from tarot.cli import app
 from tarot.core.actions import ACKNOWLEDGE_REVOKE
 from tarot.records import load_record, replay
@@ -239,7 +240,9 @@ def test_the_french_help_follows_the_legal_cards_and_the_options():
     suit, the Excuse kept by a chelem announcer, the two-player duties as the option says."""
     import random
 
-    from tarot.tui_french import GUIDE, GUIDES
+    from tarot.variants.french.explain import EXPLAINER as GUIDE
+    from tarot.variants.french_2p.explain import EXPLAINER as TWO
+    GUIDES = {"french-2p": TWO}
 
     found = {"lead": 0, "chelem": 0}
     for seed in range(400):
@@ -275,7 +278,7 @@ def test_the_marolles_help_about_the_fool_follows_the_legal_cards(fool_lead):
     could lead anything but the Fool)."""
     import random
 
-    from tarot.tui_marolles import GUIDE
+    from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
     found = {"barred": 0, "last card": 0, "offered": 0}
     for seed in range(300):
@@ -305,7 +308,7 @@ def test_the_marolles_help_about_the_fool_follows_the_legal_cards(fool_lead):
     ({"belle_with_7_tarots": "replaces_play_payment"}, "(not if it was declared with the 7 Tarots)"),
 ])
 def test_the_marolles_help_follows_the_options(options, words):
-    from tarot.tui_marolles import GUIDE
+    from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
     deal = tarot.new_deal("marolles-1637", options, seed=4)
     while deal.phase != "play":
@@ -325,7 +328,7 @@ def test_the_marolles_help_follows_the_options(options, words):
 def test_the_marolles_declaration_help_follows_the_options(options, words):
     """`help` at a declaration gives the values and conditions the options set (from a
     terminal audit: it was a fixed text)."""
-    from tarot.tui_marolles import GUIDE
+    from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
     deal = tarot.new_deal("marolles-1637", options, seed=5)
     while deal.phase != "declare":
@@ -413,10 +416,9 @@ def test_the_fools_exchange_is_told_before_the_count():
     import io
     import random
 
-    from rich.console import Console
 
     from tarot.core.cards import card_name
-    from tarot.tui_marolles import GUIDE
+    from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
     names = ["South", "East", "West"]
     seen = 0
@@ -434,7 +436,7 @@ def test_the_fools_exchange_is_told_before_the_count():
         assert (owner, receiver) == (info["fool_kept"][0], info["fool_kept"][2]) and owner != receiver
         assert deal.piles[receiver] >> card & 1 and not deal.piles[owner] >> card & 1
         buf = io.StringIO()
-        GUIDE.end_of_deal(Console(file=buf, width=300), deal, names)
+        buf.write("\n".join(line_text(ln) for ln in GUIDE.end_of_deal(deal, names)))
         text = buf.getvalue()
         told = f"{names[owner]} gave {names[receiver]} "
         assert told in text and text.index(told) < text.index(f"{names[0]}: ")
@@ -451,9 +453,8 @@ def test_the_card_point_count_says_what_a_forfeit_withholds():
     import io
     import random
 
-    from rich.console import Console
 
-    from tarot.tui_marolles import GUIDE
+    from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
     names = ["South", "East", "West"]
     withheld = 0
@@ -466,7 +467,7 @@ def test_the_card_point_count_says_what_a_forfeit_withholds():
                 deal.push(rng.choice(deal.legal_actions()))
             r = deal.result()
             buf = io.StringIO()
-            GUIDE.end_of_deal(Console(file=buf, width=300), deal, names)
+            buf.write("\n".join(line_text(ln) for ln in GUIDE.end_of_deal(deal, names)))
             text = buf.getvalue()
             pts = r.card_points
             if "Neither winner is a full 5 points above par" in text:
@@ -486,12 +487,11 @@ def test_le_morts_pile_is_named_with_its_card_never_turned_up(options):
     as the packets count it (a lone King makes 4)."""
     import io
 
-    from rich.console import Console
 
     from tarot.bots import make_bot, play_out
     from tarot.core.cards import cards_of
     from tarot.core.counting import COUNTING_CARDS
-    from tarot.tui_marolles import GUIDE
+    from tarot.variants.marolles.explain import EXPLAINER as GUIDE
 
     counted = 0
     for seed in range(20):
@@ -499,7 +499,7 @@ def test_le_morts_pile_is_named_with_its_card_never_turned_up(options):
         play_out(deal, [make_bot("rule", seed=s) for s in range(2)])
         pile = deal.result().info["mort_pile"]
         buf = io.StringIO()
-        GUIDE.end_of_deal(Console(file=buf, width=400), deal, ["South", "North"])
+        buf.write("\n".join(line_text(ln) for ln in GUIDE.end_of_deal(deal, ["South", "North"])))
         line = next(ln for ln in buf.getvalue().splitlines() if ln.startswith("Le Mort's pile"))
         for c in cards_of(pile):
             assert deal.action_token(c) in line

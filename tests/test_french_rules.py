@@ -6,7 +6,7 @@ import pytest
 import tarot
 from tarot.core.actions import ACTION_IDS, DONE, PASS
 from tarot.core.cards import FRENCH, HEARTS, cards_of, mask, parse_card, parse_cards, suit_of
-from tarot.match import Match
+from tarot.play.match import Match
 from test_french_properties import chelem_known_lost
 from tarot.variants.french.rules import (
     GARDE, GARDE_CONTRE, GARDE_SANS, PRISE, half_point_rounding, per_defender_amount, winning_index,

@@ -5,7 +5,7 @@ import pytest
 import tarot
 from tarot.bots import make_bot, play_out
 from tarot.core.cards import FOOL, parse_card
-from tarot.match import Match, cut_rank
+from tarot.play.match import Match, cut_rank
 
 
 def _play_match(match, deals):

@@ -223,7 +223,7 @@ def test_the_fool_alone_is_not_listed_as_a_trump():
 def test_two_player_choices_follow_the_rows_shown():
     """french-2p: the face-up pile cards, shown above the hand, are numbered first, pile by pile,
     then the hand's cards in the hand's order (they were interleaved by rank)."""
-    from tarot.tui import guide_for, in_display_order
+    from tarot.explain import explainer_for as guide_for, in_display_order
 
     rng = random.Random(4)
     deal = tarot.new_deal("french-2p", rng=rng)
@@ -375,7 +375,7 @@ def test_a_source_whose_payments_cancel_out_keeps_its_row():
     """From a terminal audit: two declarations paid 1 M each way, and the deal's table had no
     declarations row; a row is left out only when nothing was paid for it."""
     from tarot.core.ledger import REASONS
-    from tarot.tui import guide_for
+    from tarot.explain import explainer_for as guide_for
 
     seen = 0
     for seed in range(400):

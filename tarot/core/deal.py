@@ -312,10 +312,11 @@ class Deal:
         French Tarot gives ``contract``, ``taker``, ``points``, ``bouts``. None by default."""
         return {}
 
-    def set_apart(self) -> list[tuple[str, list[tuple[Card, ...]]]]:
-        """The cards dealt to no seat's hand, by name, each as its piles of cards in the order
-        dealt (bottom card first): French Tarot's chien, the table piles of French Tarot for
-        two. Records show them beside the hands. None by default."""
+    def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
+        """The cards dealt to no seat's hand, as (owner, name, piles), each pile in the order
+        dealt (bottom card first): French Tarot's chien (no owner), each seat's table piles
+        in French Tarot for two. Records and replays show them beside the hands. None by
+        default."""
         return []
 
     def view(self, seat: Seat) -> View:

@@ -130,7 +130,9 @@ def _hands_comment(deal: Deal) -> list[str]:
     head += f"; the cut card is {format_cards([cut], deal.notation)}):" if cut is not None else "):"
     out = [head]
     out += [f";   S{v.seat}: {format_cards(v.hand, deal.notation)}" for v in views]
-    for name, piles in deal.set_apart():
+    for owner, name, piles in deal.set_apart():
+        if owner is not None:
+            name = f"S{owner} {name}"
         if len(piles) == 1:
             out.append(f";   {name}: {format_cards(piles[0], deal.notation)}")
         else:

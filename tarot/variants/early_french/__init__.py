@@ -10,5 +10,6 @@ GAME = register_game(Game(
     deals=(EarlyFrenchDeal,),
     rule_bot="tarot.variants.early_french.bot:EarlyFrenchRuleBot",
     sampler="tarot.variants.early_french.sampler:SAMPLER",
+    explainer="tarot.variants.early_french.explain:EXPLAINER",
     summary_fields=("cards_won", "fool"),
 ))

@@ -31,5 +31,6 @@ GAME = register_game(Game(
     rule_bot="tarot.variants.french.bot:FrenchRuleBot",
     sampler="tarot.variants.french.sampler:SAMPLER",
     roles=role_taker,
+    explainer="tarot.variants.french.explain:EXPLAINER",
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
 ))

@@ -1092,9 +1092,9 @@ class FrenchDeal(SplitHandsDeal):
         })
         return View.build(fields)
 
-    def set_apart(self) -> list[tuple[str, list[tuple[Card, ...]]]]:
+    def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
         """The chien, dealt face down (RULES.md §4.1)."""
-        return [("chien", [tuple(cards_of(self.chien))])]
+        return [(None, "chien", [tuple(cards_of(self.chien))])]
 
 
 class FrenchDeal4(FrenchDeal):

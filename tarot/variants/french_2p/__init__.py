@@ -13,5 +13,6 @@ GAME = register_game(Game(
     sampler="tarot.variants.french_2p.sampler:SAMPLER",
     # no bidding: the dealer's opponent leads the first trick
     roles=role_dealer,
+    explainer="tarot.variants.french_2p.explain:EXPLAINER",
     summary_fields=("contract", "taker", "points", "targets", "bouts", "winner"),
 ))

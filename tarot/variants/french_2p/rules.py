@@ -566,9 +566,9 @@ class French2pDeal(Deal):
         })
         return View.build(fields)
 
-    def set_apart(self) -> list[tuple[str, list[tuple[Card, ...]]]]:
+    def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
         """Each seat's six table piles as dealt, bottom card first (RULES.md §4.5)."""
-        return [(f"S{seat} piles", list(self.stacks[PILES * seat:PILES * (seat + 1)]))
+        return [(seat, "piles", list(self.stacks[PILES * seat:PILES * (seat + 1)]))
                 for seat in range(self.players)]
 
 

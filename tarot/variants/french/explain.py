@@ -10,21 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from rich.console import Console
-from rich.text import Text
-
-from .core.actions import DONE, PASS
-from .core.cards import (
+from ...core.actions import DONE, PASS
+from ...core.cards import (
     BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, Seat, card_name, cards_of, format_card, mask, suit_of,
 )
-from .core.counting import FRENCH_TARGETS, reduced_total
-from .core.deal import Deal, View
-from .core.ledger import Payment
-from .tui import Guide, card_items, in_display_order, pending_cards, plural, print_fitted, wrapped
+from ...core.counting import FRENCH_TARGETS, reduced_total
+from ...core.deal import Deal, View
+from ...core.ledger import Payment
+from ...explain import (
+    Explainer, Line, Lines, add_messages, cards_text, pending_cards, petit_annulment, plural, say,
+)
 
 if TYPE_CHECKING:
-    from .variants.french.rules import FrenchDeal
-    from .variants.french_2p.rules import French2pDeal
+    from .rules import FrenchDeal
 
 BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
              "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
@@ -33,7 +31,7 @@ POIGNEE_NAMES = {"poignee_simple": "a simple poignée (20)", "poignee_double": "
 
 
 def _cards(cs, deal: Deal) -> str:
-    return " ".join(format_card(c, deal.notation) for c in in_display_order(cs, deal.card_power))
+    return cards_text(cs, deal)
 
 
 def _halves(h: int) -> str:
@@ -86,72 +84,187 @@ def _bid_name(deal: Deal, action: int | None) -> str:
     return BID_NAMES.get(deal.action_token(action), "") if action is not None else ""
 
 
-class FrenchGuide(Guide):
+add_messages({
+    "french.start": "{cards} to each player, {chien} to the chien. {first} speaks first.",
+    "french.passes": "{name} passes.",
+    "french.bids": "{name} bids {bid}.",
+    "french.takes": "{name} takes: {bid}.",
+    "french.all_passed": "Everyone passed: the cards are thrown in and the next dealer deals.",
+    "french.call": "{name} calls the {card}: its holder is his partner ({known}).",
+    "french.call.unknown": "no one knows who until it is played",
+    "french.call.holder": "{name} holds it, which nobody else knows until it is played",
+    "french.call.own": "it is {name}'s own: he plays alone, which nobody else knows until it is played",
+    "french.ecart": "{name} makes the écart: {what}.{shown}",
+    "french.ecart.trumps": " Trumps put in it are shown: {cards}.",
+    "french.chelem": "{name} announces a chelem and will lead.",
+    "french.poignee": "{name} shows {poignee}: {cards}.",
+    "french.chien.shown": "The chien is shown: {cards}; {name} takes it.",
+    "french.chien.hidden": "The chien stays face down: it counts at the end as {goes}.",
+    "french.chien.taker": "the taker's",
+    "french.chien.defence": "the defence's",
+    "french.partner": "{name} plays the {card} in trick {trick}: {who}",
+    "french.partner.is": "{partner} is {taker}'s partner.",
+    "french.partner.alone": "{taker} plays alone.",
+    "french.count.all_passed": "All passed: no score.",
+    "french.count.annulled": "Annulled ({why}): no score.",
+    "french.count.alone": "The {card} called was {held}: {taker} played alone, one against four.",
+    "french.count.alone.chien": "in the chien",
+    "french.count.alone.own": "his own",
+    "french.count.won": "{side} ({contract}) won {cards}{where}{notes}: {bouts}{listed}, so the target is {target}.",
+    "french.count.points": "Card points {counted}{rounding}: {verdict} by {by}.",
+    "french.count.rounding": " (rounded to {points}, the half point going to the side that wins)",
+    "french.count.made": "made",
+    "french.count.failed": "failed",
+    "french.count.each": "Each defender {verb} {amount}: {line}{loses}.",
+    "french.count.pays": "pays",
+    "french.count.receives": "receives",
+    "french.count.taker_loses": " (the taker loses)",
+    "french.count.rounded": " = {exact}, rounded to {amount}",
+})
+
+
+def _won_line(fd: FrenchDeal, names: Sequence[str], info: dict) -> str:
+    """What the taker's side won, and the target its bouts set (§4.1)."""
+    taker, contract = info["taker"], info["contract"]
+    pile, defence = fd.camp_piles()
+    bouts = pile & BOUTS
+    side = names[taker] + ("" if fd.players != 5 or fd.partner is None else f" and {names[fd.partner]}")
+    where = {"garde_sans": " with the chien", "garde_contre": ""}.get(contract, " with the écart")
+    notes = ["the chien going to the defence"] if contract == "garde_contre" else []
+    # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received);
+    # a camp that won nothing else has no card to give: the other gets the half point only
+    # (excuse_exchange_impossible)
+    keeper = defence if fd.adj > 0 else pile
+    cards = pile.bit_count() + fd.adj
+    if fd.adj and not keeper & ~1:
+        cards = pile.bit_count()
+        notes.append("plus a half point for the Excuse the defence kept, having no card to give for it"
+                     if fd.adj > 0 else "the Excuse counting 4, with no card to give for it")
+    elif fd.adj:
+        notes.append("counting a card received for the Excuse" if fd.adj > 0 else
+                     "less a card given for the Excuse")
+    return say("french.count.won", side=side, contract=BID_NAMES[contract], cards=plural(cards, "card"),
+               where=where, notes=f" ({'; '.join(notes)})" if notes else "",
+               bouts=plural(bouts.bit_count(), "bout"), listed=f" ({_cards(bouts, fd)})" if bouts else "",
+               target=FRENCH_TARGETS[bouts.bit_count()])
+
+
+def score_formula(fd: FrenchDeal, info: dict, d: int) -> str:
+    """``(25 + 7 + 10 petit au bout) × 2 + 20 poignée``: the score each defender pays or
+    receives (§4.2), written for the side that receives: its gains first, then what it gives
+    back, and the rounding when ``score_rounding`` made one."""
+    mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[info["contract"]]
+    pab = info["petit_au_bout"]
+    inner = [f"25 + {abs(d)}"]
+    if pab:
+        inner.append(f"{'+' if (pab > 0) == (d >= 0) else '−'} 10 petit au bout")
+    won = 1 if d >= 0 else -1      # the side that wins the contract, from the taker's view
+    terms = [(won, f"({' '.join(inner)}) × {mult}")]   # (sign from the taker's view, text)
+    if info["poignee"]:
+        terms.append((won, f"{info['poignee']} poignée"))
+    ch = info["chelem"]
+    if ch:
+        terms.append((1 if ch > 0 else -1, f"{abs(ch)} {_chelem_words(fd, ch)}"))
+    amount = info["amount"]
+    to = 1 if amount >= 0 else -1
+    terms.sort(key=lambda t: -t[0] * to)
+    line = ""
+    for i, (sign, text) in enumerate(terms):
+        plus = sign * to > 0
+        line += (text if plus else f"−{text}") if i == 0 else f" {'+' if plus else '−'} {text}"
+    exact = info.get("unrounded", amount)
+    if exact != amount:  # score_rounding
+        line += say("french.count.rounded", exact=abs(exact), amount=abs(amount))
+    return line
+
+
+class FrenchExplainer(Explainer):
     """French Tarot for three, four and five players at the table."""
 
     card_phases = {"ecart": "discard", "show": "show"}
     source_titles = {"contract": "contract", "petit_au_bout": "petit au bout", "poignee": "poignées",
                      "chelem": "chelem"}
     decline_first = frozenset({"chelem"})
+    card_points_label = "its side's card points"
 
-    def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+    def start(self, deal: Deal, names: Sequence[str]) -> Lines:
         fd = cast("FrenchDeal", deal)
-        out.print(f"{plural(fd.HAND, 'card')} to each player, {fd.CHIEN} to the chien. "
-                  f"{names[(deal.dealer + 1) % deal.players]} speaks first.")
-        tell_annulment(out, fd, names)
+        out = Lines()
+        out.add(say("french.start", cards=plural(fd.HAND, "card"), chien=fd.CHIEN,
+                    first=names[(deal.dealer + 1) % deal.players]))
+        out += petit_annulment(fd, names)
+        return out
 
-    def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
-                seat: int, phase: str, action: int, state: dict) -> None:
+    def narrate(self, deal: Deal, names: Sequence[str], reveal: set[int],
+                seat: int, phase: str, action: int, state: dict) -> Lines:
         fd = cast("FrenchDeal", deal)
-        name, n = names[seat], deal.notation
+        out = Lines()
         if phase == "bid":
-            out.print(f"{name} passes." if action == PASS else f"{name} bids {_bid_name(deal, action)}.")
-            if deal.phase != "bid" and not deal.is_over:  # bidding has ended with a contract
-                taker = cast(Seat, fd.taker)
-                out.print(Text(f"{names[taker]} takes: {_bid_name(deal, fd.contract)}.", style="bold"))
-            elif deal.is_over and deal.result().info.get("all_passed"):
-                out.print("Everyone passed: the cards are thrown in and the next dealer deals.")
+            self._bid(out, fd, names, seat, action)
         elif phase == "call":
-            # the person who holds it knows (and so does a replay, which shows every hand)
-            called = cast(Card, fd.called)  # the card just called
-            holder = next((s for s in sorted(reveal) if deal.hands[s] >> called & 1), None)
-            known = ("no one knows who until it is played" if holder is None else
-                     f"{names[holder]} holds it, which nobody else knows until it is played"
-                     if holder != fd.taker else
-                     f"it is {names[holder]}'s own: he plays alone, which nobody else knows until it is played")
-            out.print(f"{name} calls the {card_name(called, n)}: its holder is his partner ({known}).")
+            self._call(out, fd, names, reveal, seat)
         elif phase == "ecart":
             if action != DONE and deal.phase == "ecart" and deal.to_play == seat:
-                return
+                return out  # more cards to come: the écart is told once
             trumps = [cs for s, a, cs in fd.shown if s == seat and a == DONE]
             what = _cards(fd.ecart, deal) if seat in reveal else plural(fd.ecart.bit_count(), "card")
-            out.print(f"{name} makes the écart: {what}."
-                      + (f" Trumps put in it are shown: {_cards(trumps[-1], deal)}." if trumps else ""))
+            shown = say("french.ecart.trumps", cards=_cards(trumps[-1], deal)) if trumps else ""
+            out.add(say("french.ecart", name=names[seat], what=what, shown=shown))
         elif phase == "chelem" and action != DONE:  # no announcement, nothing said (as at a table)
-            out.print(Text(f"{name} announces a chelem and will lead.", style="magenta"))
+            out.add(say("french.chelem", name=names[seat]), "announce")
         elif phase in ("poignee", "show"):
-            said = state.get("shown", 0)
-            for s, a, cs in fd.shown[said:]:
+            for s, a, cs in fd.shown[state.get("shown", 0):]:
                 tok = deal.action_token(a)
                 if tok in POIGNEE_NAMES:
-                    out.print(Text(f"{names[s]} shows {POIGNEE_NAMES[tok]}: {_cards(cs, deal)}.",
-                                   style="magenta"))
+                    out.add(say("french.poignee", name=names[s], poignee=POIGNEE_NAMES[tok], cards=_cards(cs, deal)),
+                            "announce")
             state["shown"] = len(fd.shown)
-        if deal.phase not in ("bid", "call") and fd.chien and not state.get("chien_said"):
-            state["chien_said"] = True
-            if fd.chien_shown:
-                out.print(Text(f"The chien is shown: {_cards(fd.chien, deal)}; "
-                               f"{names[cast(Seat, fd.taker)]} takes it.", style="bold"))
-            elif fd.contract is not None and not deal.is_over:
-                goes = "the taker's" if deal.action_token(fd.contract) == "garde_sans" else "the defence's"
-                out.print(f"The chien stays face down: it counts at the end as {goes}.")
+        self._chien(out, fd, names, state)
         if phase == "play" and fd.called is not None and not state.get("partner_said") and fd.revealed:
             state["partner_said"] = True
-            p, taker = fd.partner, cast(Seat, fd.taker)
-            k = len(deal.tricks) + (1 if deal.trick else 0)  # the trick the card went to
-            out.print(Text(f"{names[seat]} plays the {card_name(fd.called, n)} in trick {k}: "
-                           + (f"{names[p]} is {names[taker]}'s partner." if p is not None
-                              else f"{names[taker]} plays alone."), style="magenta"))
+            self._partner(out, fd, names, seat)
+        return out
+
+    def _bid(self, out: Lines, fd: FrenchDeal, names: Sequence[str], seat: int, action: int) -> None:
+        """A bid, and the contract once the bidding has ended (§4.2)."""
+        if action == PASS:
+            out.add(say("french.passes", name=names[seat]))
+        else:
+            out.add(say("french.bids", name=names[seat], bid=_bid_name(fd, action)))
+        if fd.phase != "bid" and not fd.is_over:  # bidding has ended with a contract
+            out.add(say("french.takes", name=names[cast(Seat, fd.taker)], bid=_bid_name(fd, fd.contract)), "title")
+        elif fd.is_over and fd.result().info.get("all_passed"):
+            out.add(say("french.all_passed"))
+
+    def _call(self, out: Lines, fd: FrenchDeal, names: Sequence[str], reveal: set[int], seat: int) -> None:
+        """The king called with five players: who holds it is told only to its holder (and to a
+        replay, which shows every hand)."""
+        called = cast(Card, fd.called)  # the card just called
+        holder = next((s for s in sorted(reveal) if fd.hands[s] >> called & 1), None)
+        known = (say("french.call.unknown") if holder is None else
+                 say("french.call.holder", name=names[holder]) if holder != fd.taker else
+                 say("french.call.own", name=names[holder]))
+        out.add(say("french.call", name=names[seat], card=card_name(called, fd.notation), known=known))
+
+    def _chien(self, out: Lines, fd: FrenchDeal, names: Sequence[str], state: dict) -> None:
+        """The chien, shown or left face down, said once the contract is known."""
+        if fd.phase in ("bid", "call") or not fd.chien or state.get("chien_said"):
+            return
+        state["chien_said"] = True
+        if fd.chien_shown:
+            out.add(say("french.chien.shown", cards=_cards(fd.chien, fd), name=names[cast(Seat, fd.taker)]), "title")
+        elif fd.contract is not None and not fd.is_over:
+            sans = fd.action_token(fd.contract) == "garde_sans"
+            out.add(say("french.chien.hidden", goes=say("french.chien.taker" if sans else "french.chien.defence")))
+
+    def _partner(self, out: Lines, fd: FrenchDeal, names: Sequence[str], seat: int) -> None:
+        """The called card played: the partner is known to all."""
+        p, taker = fd.partner, cast(Seat, fd.taker)
+        k = len(fd.tricks) + (1 if fd.trick else 0)  # the trick the card went to
+        who = (say("french.partner.is", partner=names[p], taker=names[taker]) if p is not None
+               else say("french.partner.alone", taker=names[taker]))
+        out.add(say("french.partner", name=names[seat], card=card_name(cast(Card, fd.called), fd.notation),
+                    trick=k, who=who), "announce")
 
     def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         ph = view.phase
@@ -180,8 +293,7 @@ class FrenchGuide(Guide):
             return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump' if chosen else 'trump')}."
         return super().header(deal, view, chosen, names)
 
-    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str],
-                    width: int | None = None) -> list:
+    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
         out = []
         if view.contract is not None and view.taker is not None:
             line = f"Contract: {_bid_name(deal, view.contract)} by {names[view.taker]}"
@@ -190,9 +302,9 @@ class FrenchGuide(Guide):
                 if view.partner is not None:
                     line += (f" (partner: {names[view.partner]})" if view.partner != view.taker
                              else " (the taker plays alone)")
-            out.append(line + ".")
+            out.append(Line(line + "."))
         if view.chien and view.phase in ("ecart",):
-            out.append(f"The chien: {_cards(view.chien, deal)}.")
+            out.append(Line(f"The chien: {_cards(view.chien, deal)}."))
         return out
 
     def action_label(self, deal: Deal, action: int) -> str:
@@ -278,165 +390,36 @@ class FrenchGuide(Guide):
         return {"petit_au_bout": "petit au bout", "poignee": "poignée",
                 "game": "the deal won"}.get(p.reason, p.reason)
 
-    def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
+    def end_of_deal(self, deal: Deal, names: Sequence[str]) -> Lines:
         fd = cast("FrenchDeal", deal)
         info = deal.result().info
+        out = Lines()
         if info.get("all_passed"):
-            out.print("All passed: no score.")
-            return
+            out.add(say("french.count.all_passed"))
+            return out
         if info.get("annulled"):
-            out.print(f"Annulled ({info['annulled'].replace('_', ' ')}): no score.")
-            return
+            out.add(say("french.count.annulled", why=info["annulled"].replace("_", " ")))
+            return out
         taker, contract = info["taker"], info["contract"]
-        pile, defence = fd.camp_piles()
-        bouts = pile & BOUTS
-        mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[contract]
-        side = names[taker] + ("" if deal.players != 5 or fd.partner is None else
-                               f" and {names[fd.partner]}")
-        where = {"garde_sans": " with the chien", "garde_contre": ""}.get(contract, " with the écart")
-        notes = ["the chien going to the defence"] if contract == "garde_contre" else []
+        pile, _ = fd.camp_piles()
         if deal.players == 5 and fd.partner is None and fd.called is not None:
-            held = "in the chien" if fd.chien >> fd.called & 1 else "his own"
-            out.print(f"The {card_name(fd.called, deal.notation)} called was {held}: "
-                      f"{names[taker]} played alone, one against four.")
-        # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received);
-        # a camp that won nothing else has no card to give: the other gets the half point only
-        # (excuse_exchange_impossible)
-        keeper = defence if fd.adj > 0 else pile
-        cards = pile.bit_count() + fd.adj
-        if fd.adj and not keeper & ~1:
-            cards = pile.bit_count()
-            notes.append("plus a half point for the Excuse the defence kept, having no card to give for it"
-                         if fd.adj > 0 else "the Excuse counting 4, with no card to give for it")
-        elif fd.adj:
-            notes.append("counting a card received for the Excuse" if fd.adj > 0 else
-                         "less a card given for the Excuse")
-        out.print(f"{side} ({BID_NAMES[contract]}) won {plural(cards, 'card')}{where}"
-                  + (f" ({'; '.join(notes)})" if notes else "") + ": "
-                  + f"{plural(bouts.bit_count(), 'bout')}"
-                  + (f" ({_cards(bouts, deal)})" if bouts else "")
-                  + f", so the target is {FRENCH_TARGETS[bouts.bit_count()]}.")
+            held = say("french.count.alone.chien" if fd.chien >> fd.called & 1 else "french.count.alone.own")
+            out.add(say("french.count.alone", card=card_name(fd.called, deal.notation), held=held,
+                        taker=names[taker]))
+        out.add(_won_line(fd, names, info))
         halves = info["halves"]
         for line in _count_lines(deal, names, contract, pile, halves):
-            print_fitted(out, line, "  ")
+            out.fit(line, "  ")
         pts, target = info["points"], info["target"]
-        counted = _halves(halves)
-        rounding = f" (rounded to {pts}, the half point going to the side that wins)" if halves % 2 else ""
+        rounding = say("french.count.rounding", points=pts) if halves % 2 else ""
         d = pts - target
-        out.print(f"Card points {counted}{rounding}: {'made' if d >= 0 else 'failed'} by {abs(d)}.")
-        pab = info["petit_au_bout"]
-        inner = [f"25 + {abs(d)}"]
-        if pab:
-            inner.append(f"{'+' if (pab > 0) == (d >= 0) else '−'} 10 petit au bout")
-        won = 1 if d >= 0 else -1      # the side that wins the contract, from the taker's view
-        terms = [(won, f"({' '.join(inner)}) × {mult}")]   # (sign from the taker's view, text)
-        if info["poignee"]:
-            terms.append((won, f"{info['poignee']} poignée"))
-        ch = info["chelem"]
-        if ch:
-            terms.append((1 if ch > 0 else -1, f"{abs(ch)} {_chelem_words(fd, ch)}"))
+        out.add(say("french.count.points", counted=_halves(halves), rounding=rounding, by=abs(d),
+                    verdict=say("french.count.made" if d >= 0 else "french.count.failed")))
         amount = info["amount"]
-        # written for the side that receives: its gains first, then what it gives back
-        to = 1 if amount >= 0 else -1
-        terms.sort(key=lambda t: -t[0] * to)
-        line = ""
-        for i, (sign, text) in enumerate(terms):
-            plus = sign * to > 0
-            line += (text if plus else f"−{text}") if i == 0 else f" {'+' if plus else '−'} {text}"
-        exact = info.get("unrounded", amount)
-        if exact != amount:  # score_rounding
-            line += f" = {abs(exact)}, rounded to {abs(amount)}"
-        out.print(f"Each defender {'pays' if amount >= 0 else 'receives'} {abs(amount)}: {line}"
-                  f"{' (the taker loses)' if d < 0 else ''}.")
-
-
-def tell_annulment(out: Console, deal: FrenchDeal | French2pDeal, names: Sequence[str],
-                   among: str = "") -> None:
-    """Say why a deal annulled by ``petit_rule`` is (the holder's Petit is shown)."""
-    why = deal.result().info.get("annulled") if deal.is_over else None
-    if why == "petit_sec":
-        holder, _, cards = deal.shown[0]
-        out.print(Text(f"{names[holder]} holds the Petit sec (the Petit his only trump, "
-                       f"{among}without the Excuse): the deal is annulled.", style="magenta"))
-        out.print(f"{names[holder]} shows his cards: {_cards(cards, deal)}.")
-    elif why == "first_packet":
-        out.print(Text(f"{names[deal.shown[0][0]]} was dealt the Petit in his first packet "
-                       "(petit_rule=first_packet): the deal is annulled.", style="magenta"))
-
-
-class French2pGuide(Guide):
-    """The two-player game: the face-up piles at each turn and the count of both piles."""
-
-    source_titles = {"game": "the deal", "petit_au_bout": "petit au bout"}
-
-    def start(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
-        out.print("21 cards to each hand and six piles of three to each player, the top card face "
-                  f"up. {names[1 - deal.dealer]} leads.")
-        tell_annulment(out, cast("French2pDeal", deal), names, "among his hand and face-up pile cards, ")
-
-    def narrate(self, out: Console, deal: Deal, names: Sequence[str], reveal: set[int],
-                seat: int, phase: str, action: int, state: dict) -> None:
-        """Cards are told with the tricks."""
-
-    def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str],
-                    width: int | None = None) -> list:
-        if view.phase != "play":
-            return []
-        out = []
-        for s in (view.seat, 1 - view.seat):
-            ups = view.extra["face_up"][s]
-            downs = view.extra["face_down"][s]
-            mine = s == view.seat
-            piles = []
-            for c, k in zip(ups, downs):
-                pile = Text("--")
-                if c is not None:
-                    pile = Text().append_text(card_items([c], marked if mine else 0, deal.notation, dim=False)[0])
-                    pile.rstrip()
-                piles.append(pile.append(f"/{k}"))
-            out += wrapped(f"{'Your' if mine else 'Opponent'} piles (face-up card/face-down cards under it): ",
-                           piles, width, "  ")
+        out.add(say("french.count.each", verb=say("french.count.pays" if amount >= 0 else "french.count.receives"),
+                    amount=abs(amount), line=score_formula(fd, info, d),
+                    loses=say("french.count.taker_loses") if d < 0 else ""))
         return out
 
-    def card_choices(self, deal: Deal, cards: Sequence[int]) -> list[int]:
-        """The face-up pile cards first, pile by pile as the row above the hand shows them,
-        then the hand's."""
-        seat = cast(Seat, deal.to_play)
-        ups = [c for c in deal.view(seat).extra["face_up"][seat] if c in cards]
-        return ups + in_display_order([c for c in cards if c not in ups], deal.card_power)
 
-    def help(self, deal: Deal, seat: int) -> list[str]:
-        bind = deal.options["two_player_faceup_cards_bind_follow_suit"] == "true"
-        return ["Your face-up pile cards are played as if they were in your hand; after each trick "
-                "the next card of a pile played from is turned up.",
-                "Follow suit; if you cannot, trump; on a trump lead play a higher trump if you can"
-                + (" (your face-up cards count as hand for these duties)." if bind else
-                   ": these duties are judged on your hand alone, and a face-up card may be played "
-                   "at any time.")
-                + " The Excuse may be played at any time: it does not win the trick (unless you "
-                "have won every trick and lead it to the last) and you keep it, giving a half-point "
-                "card for it; played to the last trick it goes to your opponent.",
-                "At the end each player's target comes from the bouts in his pile (56, 51, 41, 36); "
-                "exactly one reaches his and scores 25 plus the points above it. Petit au bout: the "
-                "Petit in the last trick scores 10 more for whoever wins that trick."]
-
-    def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
-        return {"game": "the deal won", "petit_au_bout": "petit au bout"}.get(p.reason, p.reason)
-
-    def end_of_deal(self, out: Console, deal: Deal, names: Sequence[str]) -> None:
-        info = deal.result().info
-        if info.get("annulled"):
-            out.print(f"Annulled ({info['annulled'].replace('_', ' ')}): no score.")
-            return
-        for s in (0, 1):
-            out.print(f"{names[s]}: {info['points'][s]} points with {plural(info['bouts'][s], 'bout')}, "
-                      f"target {info['targets'][s]}.")
-        w = info["winner"]
-        out.print(f"{names[w]} wins the deal by {info['margin']}: scores 25 + {info['margin']}.")
-        if info.get("petit_au_bout") is not None:
-            out.print(f"Petit au bout: +10 to {names[info['petit_au_bout']]}.")
-
-
-GUIDE = FrenchGuide()
-#: Variants of this module with a guide of their own.
-GUIDES = {"french-2p": French2pGuide()}
+EXPLAINER = FrenchExplainer()

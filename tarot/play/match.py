@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from .core.cards import FOOL, Card, cards_of
-from .core.deal import Deal, DealResult, variant_class
+from ..core.cards import FOOL, Card, cards_of
+from ..core.deal import Deal, DealResult, variant_class
 
 
 def cut_rank(card: Card) -> int:
     """Rank of a card drawn to choose the dealer (S2 p.8): a trump beats any suit card, the Fool
     is below everything; among suit cards the King is high."""
-    from .variants.marolles.rules import suit_power
+    from ..variants.marolles.rules import suit_power
 
     if card == FOOL:
         return -1

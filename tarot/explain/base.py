@@ -1,0 +1,300 @@
+"""The explanations any game gets, and the ``Explainer`` a game's own explanations extend.
+
+Nothing here decides a rule: legality, payments and counting come from the engine, and a
+refusal quotes the engine's reason. What is said about one family of games (the rules of
+each decision, why a payment is made, the count at the end) is that family's ``Explainer``
+(``tarot.variants.<g>.explain``), named in its ``Game`` declaration and found by
+``explainer_for``; a game that names none is explained by the defaults here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..core.actions import DONE
+from ..core.cards import CardSet, Card, Seat, card_phrase, format_card, mask, parse_card
+from ..core.deal import Deal, View
+from ..core.ledger import Payment
+from .lines import CardRow, Line, Lines
+from .messages import add_messages, plural, say
+from .words import UNIT_SHORT, in_display_order, seat_label
+
+add_messages({
+    "deal.dealer": "{dealer} deals.",
+    "action.plain": "{name}: {token}.",
+    "header.phase": "Phase: {phase}.",
+    "legend.legal": "legal now",
+    "payment": "{payer} pays {amount} {unit} to {payee}: {reason}",
+    "payment.taken_back": "Taken back: {words}",
+    "payment.reason": "{reason}",
+    "payment.reason.detail": "{reason} ({detail})",
+    "trick": "Trick {number}: {played} → {winner} wins",
+    "trick.card": "{seat} {card}",
+    "help.commands": "Type a card (KS, 10{letter}, T21, {fool}), a number from the choices{named}; or help, "
+                     "hint (what the rule bot would do), hand, clear (forget cards chosen so far), quit.",
+    "help.commands.named": ", an action name ({tokens})",
+    "help.cards": "You {verb} {cards} in all, from: {choices}{stop}",
+    "help.cards.stop": " (or `done` to stop short).",
+    "help.cards.end": ".",
+    "help.legal": "Legal now: {tokens}.",
+    "where.play": "trick {number}, {name} to play",
+    "where.phase": "{phase} phase, {name} to move",
+    "choice.none": "there is no choice {shown}: choose {range}",
+    "choice.already": "{card} is already chosen",
+    "choice.twice": "{card} is given twice",
+    "choice.too_many": "you have only {more} to {verb}",
+    "choice.one_move": "one move at a time",
+    "table.saved": "Record saved to {path}",
+    "annulled.petit_sec": "{name} holds the Petit sec (the Petit his only trump, {among}without the Excuse): "
+                          "the deal is annulled.",
+    "annulled.shows": "{name} shows his cards: {cards}.",
+    "annulled.first_packet": "{name} was dealt the Petit in his first packet (petit_rule=first_packet): the "
+                             "deal is annulled.",
+})
+
+#: Phases as the table writes them.
+PHASE_WORDS = {"ecart": "écart", "poignee": "poignée"}
+
+
+class Explainer:
+    """What the table says about one family of games; the defaults suit any game.
+
+    A family's ``explain`` module subclasses it and its ``Game`` declaration names the
+    instance (``explainer="tarot.variants.<g>.explain:EXPLAINER"``; a module with one
+    explainer per variant names a ``dict`` from variant to explainer). Every method returns
+    plain text (``Line``, ``CardRow``, ``str``); nothing here may decide a rule.
+    """
+
+    #: Phases in which the player gives several cards in a row, with the verb for them.
+    card_phases: dict[str, str] = {}
+    #: Titles of the sources of payment in tables.
+    source_titles: dict[str, str] = {}
+    #: Phases whose usual answer is ``done`` (declining): it is offered first, so that choice 1
+    #: is never the risky one (a piped ``yes 1`` does not announce a chelem).
+    decline_first: frozenset[str] = frozenset()
+    #: The game this family plays deal after deal up to a target, if any: a class made as
+    #: ``target_game(options, dealer=seat)`` with ``add_scores(scores, running)``, ``totals``,
+    #: ``target``, ``dealer``, ``is_over`` and ``result()`` (Early French Tarot's game to 50).
+    target_game: type | None = None
+    #: What a seat's card points are in tables of many deals: its own, or its side's where
+    #: sides share their tricks (French Tarot's taker camp and defence).
+    card_points_label: str = "card points won"
+
+    def source_title(self, source: str) -> str:
+        return self.source_titles.get(source, source.replace("_", " "))
+
+    def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
+        """A line under a finished deal's table of sources, for a payment counted in a row
+        whose title does not name it."""
+        return None
+
+    def start(self, deal: Deal, names: Sequence[str]) -> list[Line]:
+        """Said when a deal starts, after the dealer is named (the cut card...)."""
+        return []
+
+    def narrate(self, deal: Deal, names: Sequence[str], reveal: set[int], seat: int, phase: str,
+                action: int, state: dict) -> list[Line]:
+        """Said after ``seat`` took ``action`` in ``phase`` (tricks and payments are said by the
+        narration). ``reveal``: the seats whose hidden decisions may be told (the listener's own);
+        ``state`` is the narration's scratch space, emptied at each deal."""
+        if phase != "play":
+            return [Line(say("action.plain", name=names[seat], token=deal.action_token(action)))]
+        return []
+
+    def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
+        """The line above the hand at the person's turn (outside play)."""
+        return say("header.phase", phase=view.phase)
+
+    def help(self, deal: Deal, seat: int) -> list[str]:
+        """The rules that apply to the seat's decision now."""
+        return []
+
+    def card_choices(self, deal: Deal, cards: Sequence[Card]) -> list[Card]:
+        """The cards among the choices, numbered in the order the table shows them."""
+        return in_display_order(cards, deal.card_power)
+
+    def action_label(self, deal: Deal, action: int) -> str:
+        """A named action as offered in the choices (a token, perhaps with words)."""
+        return deal.action_token(action)
+
+    def table_lines(self, deal: Deal, view: View, marked: CardSet,
+                    names: Sequence[str]) -> list[Line | CardRow]:
+        """Lines shown above the person's hand at each turn (cards on the table...)."""
+        return []
+
+    def marked_cards(self, deal: Deal, view: View) -> CardSet:
+        """The cards marked ``*`` in the person's hand in the play: the legal ones."""
+        return mask(a for a in view.legal_actions if a < 78)
+
+    def mark_legend(self, deal: Deal, view: View) -> str:
+        """What ``*`` means over the hand in the play (``marked_cards``)."""
+        return say("legend.legal")
+
+    def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
+        reason = p.reason.replace("_", " ")
+        if p.detail:
+            return say("payment.reason.detail", reason=reason, detail=p.detail)
+        return say("payment.reason", reason=reason)
+
+    def end_of_deal(self, deal: Deal, names: Sequence[str]) -> list[Line]:
+        """The count at the end of a deal, before the table of scores by source."""
+        return []
+
+    def after_deal(self, deal: Deal, names: Sequence[str], game, before: Sequence[int]) -> list[Line]:
+        """Said after a deal's scores about the ``target_game`` that has counted it (its totals
+        were ``before`` it; the totals now, the game's end)."""
+        return []
+
+
+#: The explainer of a game that names none.
+DEFAULT = Explainer()
+
+
+def explainer_for(deal: Deal | type[Deal]) -> Explainer:
+    """The explainer of a deal's variant, as its game's declaration names it (the defaults
+    when it names none)."""
+    from ..core.game import game_of
+
+    found = game_of(deal.variant).load("explainer")
+    if isinstance(found, dict):
+        found = found.get(deal.variant)
+    return found if found is not None else DEFAULT
+
+
+# ---------------------------------------------------------------------------------------
+# What any game's table says
+# ---------------------------------------------------------------------------------------
+def card_in(detail: str, notation) -> Card | None:
+    """The card a payment's detail names, if it names one."""
+    try:
+        return parse_card(detail, notation)
+    except ValueError:
+        return None
+
+
+def player_of(deal: Deal, card: Card, trick: int | None) -> tuple[int, int] | None:
+    """(seat that played ``card`` in trick ``trick``, the trick's winner), if known."""
+    if trick is None or trick >= len(deal.tricks):
+        return None
+    leader, cards, winner = deal.tricks[trick]
+    if card not in cards:
+        return None
+    seat = deal.trick_seat(leader, cards.index(card))
+    return (deal.players if seat is None else seat), winner
+
+
+def describe_payment(p: Payment, deal: Deal, names: Sequence[str]) -> str:
+    """``South pays 1 M to West: South's King of Swords captured by West``."""
+    unit = UNIT_SHORT.get(deal.SCORE_UNIT, deal.SCORE_UNIT)
+    return say("payment", payer=names[p.payer], amount=p.amount, unit=unit, payee=names[p.payee],
+               reason=explainer_for(deal).payment_reason(p, deal, names))
+
+
+def trick_text(deal: Deal, i: int, names: Sequence[str]) -> str:
+    """``Trick 3: East 7C, West KC, South T2 → South wins`` (le Mort's card, if any, last)."""
+    leader, cards, winner = deal.tricks[i]
+    n = deal.notation
+    played = ", ".join(say("trick.card", seat=seat_label(names, deal.trick_seat(leader, j)),
+                           card=format_card(c, n)) for j, c in enumerate(cards))
+    return say("trick", number=i + 1, played=played, winner=seat_label(names, winner))
+
+
+def commands(deal: Deal, legal: Sequence[int]) -> str:
+    """What can be typed, in the game's card notation, with the actions named now legal."""
+    n = deal.notation
+    named = [deal.action_token(a) for a in legal if a >= 78]
+    return say("help.commands", letter=n.suit_letters[2], fool=n.fool_token,
+               named=say("help.commands.named", tokens=", ".join(named)) if named else "")
+
+
+def pending_cards(deal: Deal) -> tuple[int, CardSet]:
+    """For a discard or show phase: how many cards the seat to play must still give in a row,
+    and which cards it may choose from (probed on a copy: the deal is not touched)."""
+    probe = deal.copy()
+    seat, phase = deal.to_play, deal.phase
+    count, eligible = 0, 0
+    while probe.phase == phase and probe.to_play == seat:
+        cards = [a for a in probe.legal_actions() if a < 78]
+        if not cards:
+            break
+        eligible |= mask(cards)
+        probe.push(cards[0])
+        count += 1
+    return count, eligible
+
+
+def display_actions(deal: Deal, actions: Sequence[int]) -> list[int]:
+    """The legal actions in the order the table numbers them."""
+    explainer = explainer_for(deal)
+    cards = explainer.card_choices(deal, [a for a in actions if a < 78])
+    done = [DONE] if DONE in actions else []
+    named = sorted(a for a in actions if a >= 78 and a != DONE)
+    if deal.phase in explainer.decline_first:
+        return done + cards + named
+    return cards + named + done
+
+
+def phase_help(deal: Deal, seat: int) -> list[str]:
+    """What the seat may do now, and why: the game's rules for this decision, then the choices."""
+    v = deal.view(seat)
+    explainer = explainer_for(deal)
+    out = explainer.help(deal, seat)
+    legal = v.legal_actions
+    verb = explainer.card_phases.get(v.phase)
+    if verb and legal:
+        slots, eligible = pending_cards(deal)
+        cards = " ".join(format_card(c, deal.notation) for c in in_display_order(eligible, deal.card_power))
+        out.append(say("help.cards", verb=verb, cards=plural(slots, "card"), choices=cards,
+                       stop=say("help.cards.stop" if DONE in legal else "help.cards.end")))
+    elif legal:
+        out.append(say("help.legal", tokens=" ".join(deal.action_token(a) for a in display_actions(deal, legal))))
+    out.append(commands(deal, legal))
+    return out
+
+
+def where(deal: Deal, names: Sequence[str]) -> str:
+    """Where a deal in progress stands: ``trick 4, East to play``, ``écart phase, West to move``."""
+    seat = deal.to_play
+    assert seat is not None  # asked while the deal is on
+    if deal.phase == "play":
+        return say("where.play", number=len(deal.tricks) + 1, name=names[seat])
+    return say("where.phase", phase=PHASE_WORDS.get(deal.phase, deal.phase), name=names[seat])
+
+
+def spoken_to(reason: str, seat: Seat) -> str:
+    """An engine's reason said to the seat it names by number: ``you do not hold...``."""
+    at = rf"\bseat {seat}"
+    reason = re.sub(at + r" does not\b", "you do not", reason)
+    reason = re.sub(at + r" holds\b", "you hold", reason)
+    return re.sub(at + r"\b", "you", reason)
+
+
+def spoken_of(reason: str, seat: Seat, names: Sequence[str]) -> str:
+    """An engine's reason with the seat it names by number named as the table names it."""
+    return re.sub(rf"\bseat {seat}\b", names[seat], reason)
+
+
+def card_or_action(deal: Deal, action: int) -> str:
+    """A card as a phrase (``the King of Swords (KS)``), another action as its token."""
+    return card_phrase(action, deal.notation) if action < 78 else deal.action_token(action)
+
+
+def cards_text(cards: CardSet | Sequence[Card], deal: Deal) -> str:
+    """Cards in the order a hand shows them, in the deal's notation: ``T21 T4 KS 9S``."""
+    return " ".join(format_card(c, deal.notation) for c in in_display_order(cards, deal.card_power))
+
+
+def petit_annulment(deal: Deal, names: Sequence[str], among: str = "") -> Lines:
+    """Why a deal of French Tarot annulled by ``petit_rule`` is, its holder's cards shown (§4.1):
+    said by the games that have the rule (three to five players, and two)."""
+    out = Lines()
+    why = deal.result().info.get("annulled") if deal.is_over else None
+    shown = deal.shown
+    if why == "petit_sec":
+        holder, _, cards = shown[0]
+        out.add(say("annulled.petit_sec", name=names[holder], among=among), "announce")
+        out.add(say("annulled.shows", name=names[holder], cards=cards_text(cards, deal)))
+    elif why == "first_packet":
+        out.add(say("annulled.first_packet", name=names[shown[0][0]]), "announce")
+    return out

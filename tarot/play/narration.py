@@ -1,0 +1,85 @@
+"""A deal told step by step to one listener, as events (``tarot.play.events``).
+
+The listener is a seat (its client) or None (a spectator, a replay): the names are the seats
+as seen from its chair, and ``reveal`` the seats whose hidden decisions it may be told (its
+own; every seat for a replay). The game's explainer says what each decision means; tricks and
+payments are told here, so that the payments told always add up to the ledger (a revoke
+owned up to takes some back, and they are told as taken back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.cards import Seat
+from ..core.deal import Deal
+from ..core.ledger import Payment
+from ..explain import Line, describe_payment, explainer_for, say, trick_text
+from .events import ActionPlayed, DealStarted, DeclarationShown, Event, PaymentMade, PaymentTakenBack, TrickWon
+
+
+class Narration:
+    """Tells one listener each step of a deal (``start``, then ``after`` each action)."""
+
+    def __init__(self, names: Sequence[str], reveal: set[int], to: Seat | None = None) -> None:
+        self.names = list(names)
+        self.reveal = reveal
+        self.to = to
+        #: The payments told so far, with their words (the deal's ledger may take some back).
+        self._told: list[tuple[Payment, str]] = []
+        self._tricks = 0
+        self._shown = 0
+        self.state: dict = {}
+
+    def start(self, deal: Deal, number: int = 0, deals: int = 0, again: bool = False) -> list[Event]:
+        """The dealer named, what the game says at the start (the cut card...), and any payment
+        made by the deal itself; deal ``number`` of ``deals`` in a session (0: a deal alone)."""
+        self._told, self._tricks, self._shown = [], 0, 0
+        self.state = {}
+        lines = [Line(say("deal.dealer", dealer=self.names[deal.dealer]), "title"),
+                 *explainer_for(deal).start(deal, self.names)]
+        return [DealStarted(to=self.to, lines=tuple(lines), number=number, deals=deals, dealer=deal.dealer,
+                            again=again), *self.payments(deal)]
+
+    def payments(self, deal: Deal) -> list[Event]:
+        """The payments made since the last call, and those taken back."""
+        entries = deal.ledger.entries
+        told = self._told
+        k = 0
+        while k < len(told) and k < len(entries) and told[k][0] == entries[k]:
+            k += 1
+        events: list[Event] = []
+        for p, words in told[k:]:
+            line = Line(say("payment.taken_back", words=words), "payment", "  ", fit=True)
+            events.append(PaymentTakenBack(to=self.to, lines=(line,), payment=p))
+        del told[k:]
+        for p in entries[k:]:
+            words = describe_payment(p, deal, self.names)
+            told.append((p, words))
+            events.append(PaymentMade(to=self.to, lines=(Line(words, "payment", "  ", fit=True),), payment=p))
+        return events
+
+    def after(self, deal: Deal, seat: int, phase: str, action: int) -> list[Event]:
+        """The events of ``action``, taken by ``seat`` in ``phase`` (after ``deal.push``)."""
+        events: list[Event] = []
+        # the play can go back (a revoke owned up to): tricks and payments taken back
+        self._tricks = min(self._tricks, len(deal.tricks))
+        # a trick the card completed is told first: what the game says of the card (a partner
+        # revealed by it, a card given for the Fool) follows the trick that shows it
+        for i in range(self._tricks, len(deal.tricks)):
+            leader, cards, winner = deal.tricks[i]
+            events.append(TrickWon(to=self.to, lines=(Line(trick_text(deal, i, self.names), "title"),),
+                                   index=i, winner=winner, cards=tuple(cards)))
+        self._tricks = len(deal.tricks)
+        explainer = explainer_for(deal)
+        lines = explainer.narrate(deal, self.names, self.reveal, seat, phase, action, self.state)
+        events.append(ActionPlayed(to=self.to, lines=tuple(lines), seat=seat, phase=phase, action=action,
+                                   token=deal.action_token(action)))
+        shown = deal.shown
+        self._shown = min(self._shown, len(shown))
+        for s, a, cs in shown[self._shown:]:
+            events.append(DeclarationShown(to=self.to, seat=s, declaration=a, cards=cs))
+        self._shown = len(shown)
+        if phase in explainer.card_phases and deal.phase == phase and deal.to_play == seat:
+            return events  # the seat goes on choosing cards: what they cost is told with them, after
+        return events + self.payments(deal)

@@ -1,0 +1,381 @@
+"""A table session: seats of people and bots, deals one after another, no printing, no input.
+
+``advance()`` plays the bots until a person must decide (or the deal is over) and returns the
+events; ``pending`` says which seat must decide, with its view only; ``act(seat, actions)``
+applies a person's decision, refusing an illegal one with the rule's reason and changing
+nothing. A blocking terminal loop and an asyncio server drive it the same way::
+
+    session = TableSession("marolles-1637", seed=5, seats=["person", "rule", "rule"])
+    while not session.is_over:
+        events = session.advance()          # show them
+        if session.pending:                 # ask the person, then
+            events = session.act(seat, [action])
+
+The deals are those of ``tarot play``: the match's seed gives each deal's seed and the first
+dealer, the deal passes as the rules say (``Match``), each bot's seed depends on the match's
+seed and its seat. People and bots only ever receive views (``pending.view``, ``prompt``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from ..core.actions import DONE
+from ..core.cards import Card, CardSet, Notation, Seat, card_phrase, cards_of, mask
+from ..core.deal import Deal, View
+from ..core.errors import IllegalActionError
+from ..explain import (
+    CardRow, Line, display_actions, explainer_for, pending_cards, phase_help, plural, say, seat_names,
+    where,
+)
+from .events import DealOver, Event, GameProgress, MatchOver, RecordSaved
+from .match import Match
+from .narration import Narration
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+#: A seat played by a person (every other seat is a bot's name or a bot).
+PERSON = "person"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A person must decide: ``seat``, with its ``view`` (nothing else of the deal)."""
+
+    seat: Seat
+    view: View
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """All a person's client shows at its turn, in plain text and from its view only.
+
+    ``choices``: the numbered choices (action, label), in the order the table shows them;
+    ``marked``: the cards marked ``*`` (legal now, or lawful with revokes allowed), with
+    ``legend`` saying what the mark means; ``verb``/``slots``/``eligible``: in a phase where
+    several cards are given in a row (a discard), the verb, how many cards are still to give
+    and which may be; ``power``: each shown card's rank in its suit (to sort the hand).
+    """
+
+    seat: Seat
+    view: View
+    notation: Notation
+    header: str | None
+    table: tuple[Line | CardRow, ...]
+    marked: CardSet
+    legend: str
+    choices: tuple[tuple[int, str], ...]
+    verb: str | None
+    slots: int
+    eligible: CardSet
+    power: Mapping[Card, int]
+    trick_of: int | None
+    trick_seats: tuple[Seat | None, ...]
+
+
+class TableSession:
+    """Deals of ``variant`` at a table of ``seats`` (``PERSON``, a bot's name, or a bot).
+
+    ``listeners``: the seats (None: a spectator) whose clients are told the events, each in
+    its own words (names from its chair, its own secrets); by default every person. With
+    ``record``, each deal is saved there (``record_path``: FILE-n with several deals).
+    """
+
+    def __init__(self, variant: str, options: Mapping[str, object] | None = None, seed: int | None = None,
+                 seats: Sequence[object] = (), deals: int = 1, record: Path | None = None,
+                 listeners: Sequence[Seat | None] | None = None) -> None:
+        from ..bots import make_bot
+        from ..runs.simulate import bot_seed
+
+        self.match = Match(variant, options, seed)
+        self.cls = self.match.cls
+        self.players = self.match.players
+        if len(seats) != self.players:
+            raise IllegalActionError(f"{variant} is played by {self.players} seats, not {len(seats)}")
+        self.people = [s for s, who in enumerate(seats) if who == PERSON]
+        self.step = self.cls.seat_step(self.match.options)
+        me = self.people[0] if self.people else 0
+        #: The seats' names as seen from the first person's chair (the record's tags).
+        self.names = seat_names(self.players, me, self.step)
+        # the bots in the order of play after the person (as the table introduces them)
+        after = sorted(range(self.players), key=lambda s: (s - me) * self.step % self.players)
+        self.bot_names: dict[int, str] = {s: str(seats[s]) for s in after
+                                          if isinstance(seats[s], str) and seats[s] != PERSON}
+        self.bots = {s: make_bot(b, seed=None if seed is None else bot_seed(seed, s))
+                     for s, b in self.bot_names.items()}
+        self.bots.update({s: cast(Bot, who) for s, who in enumerate(seats) if not isinstance(who, str)})
+        self.deals = deals
+        self.record = record
+        listen = self.people if listeners is None else list(listeners)
+        self.narrations = {s: Narration(seat_names(self.players, s or 0, self.step),
+                                        reveal=set() if s is None else {s}, to=s) for s in listen}
+        self.deal: Deal | None = None
+        #: Deals dealt (a hand not played out counts) and deals played out.
+        self.dealt = self.played = 0
+        self.annulled = False
+        self.saved: list[Path] = []
+        self.game = None
+        self.is_over = False
+        self._deal_over = True
+
+    # ----- driving the table -------------------------------------------------------------
+    @property
+    def pending(self) -> Pending | None:
+        """The person who must decide now, with the view of that seat; None while bots play or
+        between deals."""
+        deal = self.deal
+        if deal is None or deal.is_over or deal.to_play not in self.people:
+            return None
+        return Pending(deal.to_play, deal.view(deal.to_play))
+
+    def advance(self) -> list[Event]:
+        """Deal the next deal if the last is over, then play the bots until a person must
+        decide or the deal is over (its count, the record saved, the match's end)."""
+        if self.is_over:
+            return []
+        events: list[Event] = []
+        if self._deal_over:
+            events += self._start()
+        deal = self.deal
+        assert deal is not None
+        while not deal.is_over:
+            seat = deal.to_play
+            assert seat is not None
+            if seat in self.people:
+                if deal.phase == "declare" and deal.legal_actions() == [DONE]:
+                    events += self._push(DONE)  # nothing to declare: not asked, the table says so
+                    continue
+                return events
+            events += self._push(self.bots[seat].act(deal.view(seat)))
+        return events + self._finish()
+
+    def act(self, seat: Seat, actions: Sequence[int]) -> list[Event]:
+        """Play a person's decision: one action, or the cards given in a row in a phase that
+        takes several (in one go, as one decision). An illegal one raises
+        ``IllegalActionError`` with the rule's reason, and nothing has changed."""
+        deal = self.deal
+        if deal is None or deal.is_over or deal.to_play != seat or seat not in self.people:
+            raise IllegalActionError(f"it is not seat {seat}'s turn")
+        if not actions:
+            raise IllegalActionError(say("choice.one_move"))
+        probe = deal.copy()
+        for a in actions:  # the engine's reason if any is refused; the deal is untouched
+            if probe.is_over or probe.to_play != seat:
+                raise IllegalActionError(say("choice.one_move"))
+            probe.push(a)
+        events: list[Event] = []
+        for a in actions:
+            events += self._push(a)
+        return events
+
+    def choose(self, seat: Seat, chosen: Sequence[int], actions: Sequence[int]) -> tuple[list[int], list[Event]]:
+        """In a phase where the seat gives several cards in a row (a discard, an écart, the
+        cards shown for a declaration): add ``actions`` (cards, or ``done``) to those ``chosen``
+        so far; once the set is complete (or ``done``), play it. Returns the cards chosen now
+        (empty once played) and the events. Raises ``IllegalActionError`` and nothing changes."""
+        deal = self._turn(seat)
+        verb = explainer_for(deal).card_phases[deal.phase]
+        slots, eligible = pending_cards(deal)
+        new: list[int] = []
+        done = False
+        for a in actions:
+            if a == DONE and DONE in deal.legal_actions():
+                done = True
+            elif a >= 78 or not eligible >> a & 1:
+                raise IllegalActionError(deal.explain_illegal(a))
+            elif a in chosen:
+                raise IllegalActionError(say("choice.already", card=card_phrase(a, deal.notation)))
+            elif a in new:
+                raise IllegalActionError(say("choice.twice", card=card_phrase(a, deal.notation)))
+            else:
+                new.append(a)
+        if len(chosen) + len(new) > slots:
+            raise IllegalActionError(say("choice.too_many", more=plural(slots - len(chosen), "more card"),
+                                         verb=verb))
+        cards = [*chosen, *new]
+        if len(cards) < slots and not done:
+            return cards, []
+        return [], self.act(seat, sorted(cards) + ([DONE] if done else []))
+
+    # ----- what a person is shown ----------------------------------------------------------
+    def prompt(self, seat: Seat, chosen: Sequence[int] = ()) -> Prompt:
+        """What the person in ``seat`` is shown at its turn (``chosen``: cards chosen so far in
+        a phase that takes several)."""
+        deal = self._turn(seat)
+        v = deal.view(seat)
+        explainer = explainer_for(deal)
+        names = self.narrations[seat].names if seat in self.narrations else self.names
+        verb = explainer.card_phases.get(v.phase)
+        slots, eligible = pending_cards(deal) if verb else (0, 0)
+        if v.phase == "play":
+            marked, header = explainer.marked_cards(deal, v), None
+            legend = explainer.mark_legend(deal, v)
+        else:
+            marked = eligible & ~mask(chosen) if verb else 0
+            header, legend = explainer.header(deal, v, chosen, names), say("legend.legal")
+        choices = self.choices(seat, chosen)
+        labels = tuple((a, explainer.action_label(deal, a) if a >= 78 else deal.action_token(a)) for a in choices)
+        shown = cards_of(v.hand | eligible | mask(chosen))
+        trick_seats = tuple(deal.trick_seat(deal.leader, i) for i in range(len(v.trick)))
+        total = deal.trick_no + deal.tricks_left()
+        return Prompt(seat, v, deal.notation, header, tuple(explainer.table_lines(deal, v, marked, names)), marked,
+                      legend, labels, verb, slots, eligible, {c: deal.card_power(c) for c in shown}, total,
+                      trick_seats)
+
+    def choices(self, seat: Seat, chosen: Sequence[int] = ()) -> list[int]:
+        """The numbered choices shown to the person, in display order."""
+        deal = self._turn(seat)
+        legal = deal.legal_actions()
+        if deal.phase in explainer_for(deal).card_phases:
+            _, eligible = pending_cards(deal)
+            from ..explain import in_display_order
+            cards = [c for c in in_display_order(eligible, deal.card_power) if c not in chosen]
+            return cards + ([DONE] if DONE in legal else [])
+        return display_actions(deal, legal)
+
+    def help(self, seat: Seat) -> list[str]:
+        """What the seat may do now, and why (``help`` at the table)."""
+        return phase_help(self._turn(seat), seat)
+
+    def revoke_reason(self, seat: Seat, action: int) -> str | None:
+        """Why ``action`` would be a revoke, where the options allow one to be played (it is
+        legal but breaks the duty to follow or to trump); None for any other action."""
+        deal = self._turn(seat)
+        if deal.phase != "play" or action >= 78 or action not in deal.legal_actions():
+            return None
+        if explainer_for(deal).marked_cards(deal, deal.view(seat)) >> action & 1:
+            return None
+        return deal.explain_illegal(action)
+
+    def hint(self, seat: Seat, chosen: Sequence[int] = ()) -> tuple[int, str, list[tuple[int, float, float]], list[str]] | None:
+        """What the game's rule bot would do in the seat's place, from its view alone (after the
+        cards chosen so far): (action, why, its reckoning of the best cards as (card, value,
+        chance of winning the trick), notes); nothing is played."""
+        from ..bots import make_bot
+
+        deal = self._turn(seat)
+        probe = deal
+        if chosen:
+            probe = deal.copy()
+            for c in sorted(chosen):  # in the order ``choose`` plays them
+                probe.push(c)
+        if probe.to_play != seat:
+            return None
+        bot = make_bot("rule", seed=len(deal.history))
+        view = probe.view(seat)
+        action = bot.act(view)
+        rule = bot.for_variant(deal.variant) if hasattr(bot, "for_variant") else bot
+        explain = getattr(rule, "explain", None)
+        why = explain(view) if explain is not None else ""
+        reckon = getattr(rule, "reckon", None)
+        rows, notes = reckon(view) if reckon is not None and view.phase == "play" else ([], [])
+        return action, why, rows, notes
+
+    @property
+    def moves(self) -> int:
+        """Actions taken so far in the deal."""
+        return len(self.deal.history) if self.deal is not None else 0
+
+    def where(self, seat: Seat | None = None) -> str:
+        """Where the deal stands (``trick 4, East to play``), names as seen from ``seat``."""
+        assert self.deal is not None
+        names = self.narrations[seat].names if seat in self.narrations else self.names
+        return where(self.deal, names)
+
+    def save_unfinished(self) -> list[Event]:
+        """Save the deal in progress (a person leaves the table)."""
+        return self._save() if self.deal is not None and not self._deal_over else []
+
+    # ----- the deal's life ---------------------------------------------------------------
+    def _turn(self, seat: Seat) -> Deal:
+        deal = self.deal
+        if deal is None or deal.is_over or deal.to_play != seat:
+            raise IllegalActionError(f"it is not seat {seat}'s turn")
+        return deal
+
+    def _start(self) -> list[Event]:
+        self.deal = deal = self.match.next_deal()
+        self.dealt += 1
+        self._deal_over = False
+        events: list[Event] = []
+        for narration in self.narrations.values():
+            events += narration.start(deal, self.played + 1, self.deals, self.annulled)
+        return events
+
+    def _push(self, action: int) -> list[Event]:
+        deal = self.deal
+        assert deal is not None and deal.to_play is not None
+        seat, phase = deal.to_play, deal.phase
+        deal.push(action)
+        events: list[Event] = []
+        for narration in self.narrations.values():
+            events += narration.after(deal, seat, phase, action)
+        return events
+
+    def _finish(self) -> list[Event]:
+        deal = self.deal
+        assert deal is not None
+        self._deal_over = True
+        number = self.played + 1
+        result = self.match.record(deal)
+        # a hand not played out (a redeal granted, all passed, a petit sec) is not counted
+        self.annulled = bool({"redeal", "all_passed", "annulled"} & set(result.info))
+        self.played += not self.annulled
+        explainer = explainer_for(deal)
+        events: list[Event] = [
+            DealOver(to=n.to, lines=tuple(explainer.end_of_deal(deal, n.names)), number=number, result=result,
+                     annulled=self.annulled, played=self.played, dealt=self.dealt, totals=tuple(self.match.totals))
+            for n in self.narrations.values()]
+        events += self._save()
+        if explainer.target_game is not None:
+            events += self._target_game(deal, explainer)
+        if self.played >= self.deals:
+            self.is_over = True
+        if self.is_over:
+            events.append(MatchOver(totals=tuple(self.match.totals),
+                                    reason="target" if self.game is not None and self.game.is_over else "deals"))
+        return events
+
+    def _target_game(self, deal: Deal, explainer) -> list[Event]:
+        """Add the deal to the game played to a target (Early French Tarot's game to 50)."""
+        game = self.game
+        if game is None:
+            game = self.game = explainer.target_game(deal.options, dealer=deal.dealer)
+        game.dealer = deal.dealer
+        before = list(game.totals)
+        game.add_scores(deal.result().scores, deal.running_scores())  # type: ignore[attr-defined]
+        self.is_over = self.is_over or game.is_over
+        return [GameProgress(to=n.to, lines=tuple(explainer.after_deal(deal, n.names, game, before)),
+                             totals=tuple(game.totals), over=game.is_over) for n in self.narrations.values()]
+
+    def _save(self) -> list[Event]:
+        """Save deal number ``dealt`` (1, 2...) if the session records."""
+        if self.record is None or self.deal is None:
+            return []
+        from .. import records  # lazily: a session without records works without them
+
+        path = record_path(self.record, self.dealt, self.deals)
+        me = self.people[0] if self.people else 0
+        bots = ", ".join(f"{self.names[s]}={b}" for s, b in self.bot_names.items())
+        rec = records.record_from_deal(self.deal, Event="tarot play", Round=self.dealt,
+                                       Human=f"{self.names[me]} (seat {me})", Bots=bots)
+        records.save_record(rec, path)
+        self.saved.append(path)
+        return [RecordSaved(path=path, lines=(Line(say("table.saved", path=path)),))]
+
+
+def record_path(record: Path, number: int, deals: int) -> Path:
+    """Where ``tarot play --record FILE`` saves deal ``number`` (1, 2...) of a ``deals``-deal
+    session: FILE for a one-deal session, else FILE-n (an annulled hand counts: after it, even
+    a one-deal session writes FILE-2).
+
+    >>> str(record_path(Path("game.txt"), 1, 1)), str(record_path(Path("game.txt"), 2, 3))
+    ('game.txt', 'game-2.txt')
+    """
+    if deals > 1 or number > 1:
+        return record.with_name(f"{record.stem}-{number}{record.suffix}")
+    return record

@@ -1,0 +1,320 @@
+"""Drawing the table in a terminal with rich: lines and events of the table session
+(``tarot.play``) and explanations (``tarot.explain``) turned into coloured text, hands sorted
+by suit with the legal cards marked, tables of scores by source. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..core.cards import FOOL, TRUMP_SUIT, Card, CardSet, format_card, rank_of, suit_of
+from ..core.deal import Deal
+from ..core.ledger import REASONS
+from ..explain import CardRow, Line, add_messages, explainer_for, in_display_order, plural, say
+from ..play.events import DealOver, DealStarted, Event
+
+add_messages({
+    "table.deal": "Deal {number} of {deals}{again}",
+    "table.dealt_again": " (dealt again)",
+    "table.end_of_deal": "End of deal {number}{not_played}",
+    "table.not_played": " (not played out)",
+    "table.void": ", and {hands} not played out",
+    "table.running": "Running {unit} after {deals}{void}",
+    "table.title": "{title}.",
+    "table.end": "End of the deal",
+    "table.this_deal": "{unit} this deal",
+    "table.match_so_far": "match so far",
+})
+
+#: The style of each tone of the table's lines (``tarot.explain.lines.TONES``).
+STYLES = {"": "", "title": "bold", "heading": "bold underline", "payment": "yellow", "announce": "magenta",
+          "warning": "bold yellow", "refusal": "bold red", "hint": "cyan", "error": "red"}
+
+
+#: What a terminal that cannot show a character gets instead (``make_console``).
+ASCII_FALLBACK = {"→": "->", "−": "-", "–": "-", "—": "--", "…": "...", "·": ".", "─": "-",
+                  "×": "x", "±": "+/-", "≥": ">=", "≤": "<=", "«": '"', "»": '"', "’": "'"}
+
+
+def _ascii_fallback(err: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: an arrow as ``->``, a letter without its accent (``é`` as ``e``),
+    anything else as ``?``."""
+    import unicodedata
+
+    e = cast(UnicodeEncodeError, err)  # only output streams are given it (``_encodable``)
+    out = []
+    for ch in e.object[e.start:e.end]:
+        plain = ASCII_FALLBACK.get(ch) or unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        out.append(plain or "?")
+    return "".join(out), e.end
+
+
+codecs.register_error("tarot-ascii", _ascii_fallback)
+
+
+def _encodable(stream) -> None:
+    """Let ``stream`` write what its encoding cannot (a Latin-1 or cp437 terminal): with the
+    fallbacks above rather than a UnicodeEncodeError in the middle of a game."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "→−…─é".encode(encoding)
+    except UnicodeEncodeError:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="tarot-ascii")
+    except LookupError:
+        pass
+
+
+def make_console(plain: bool, stderr: bool = False) -> Console:
+    """A console for the command: ``plain`` gives text without colours or markup styling.
+
+    Lines are wrapped by the console only on a terminal (at word boundaries, ``wrapped`` keeps
+    a card with its number); written to a file or a pipe, or ``plain``, each line stays whole.
+    """
+    _encodable(sys.stderr if stderr else sys.stdout)
+    # no markup: what is printed quotes input ("'[/x]' is not a card"), which rich would read
+    if plain:
+        return Console(stderr=stderr, color_system=None, highlight=False, emoji=False, soft_wrap=True,
+                       markup=False)
+    out = Console(stderr=stderr, highlight=False, emoji=False, markup=False)
+    out.soft_wrap = not out.is_terminal
+    return out
+
+
+def wrapped(head: str | Text, items: Sequence[Text], width: int | None, sep: str = " ") -> list[Text]:
+    """``head`` followed by ``items`` separated by ``sep``, on as many lines as ``width`` needs:
+    an item is never split, and the lines after the first start under the first item (one
+    line when ``width`` is None: a console that does not wrap; under a head wider than half
+    the line, they are indented by four)."""
+    first = Text(head) if isinstance(head, str) else head.copy()
+    indent = " " * (first.cell_len if width is None or 2 * first.cell_len <= width else 4)
+    lines, fresh = [first], True
+    for item in items:
+        line = lines[-1]
+        if not fresh and width is not None and line.cell_len + len(sep) + item.cell_len > width:
+            lines.append(Text(indent))
+            fresh = True
+        if not fresh:
+            lines[-1].append(sep)
+        # an item wider than the line folds at its spaces, going on two columns further in,
+        # and the next item starts a line of its own
+        pieces = [item] if width is None else _fold(item, width - lines[-1].cell_len, width - len(indent) - 2)
+        lines[-1].append_text(pieces[0])
+        lines += [Text(indent + "  ") + p for p in pieces[1:]]
+        fresh = False
+        if len(pieces) > 1:
+            lines.append(Text(indent))
+            fresh = True
+    if fresh and len(lines) > 1 and not lines[-1].plain.strip():
+        lines.pop()
+    return lines
+
+
+def _fold(item: Text, first: int, rest: int) -> list[Text]:
+    """``item`` cut at its spaces into pieces, the first at most ``first`` wide and the others
+    ``rest`` (a word wider than that stays whole); one piece when it fits."""
+    if item.cell_len <= first:
+        return [item]
+    cuts, start, room = [], 0, first
+    for m in re.finditer(r"\S+", item.plain):
+        if m.end() - start > room and m.start() > start:
+            cuts.append(m.start())
+            start, room = m.start(), rest
+    pieces = item.divide(cuts)
+    for piece in pieces:
+        piece.rstrip()
+    return list(pieces) if cuts else [item]
+
+
+#: A card with the number told after it ("QS 3", "(T21 5,", "KH 4½"), not a card followed by
+#: another ("AC 6H"), and a sum with the word before it ("each = 6;"): kept on one line by
+#: ``print_fitted``.
+_CARD_AND_NUMBER = re.compile(r"\(?(?:T\d{1,2}|F|EX|(?:10|[2-9AJCQK])[SBCDH]) \d+½?(?![\w½])[,;)]*"
+                              r"|\S+ = [−-]?\d+½?(?![\w½])[,;.)]*|\S+")
+
+
+def print_fitted(out: Console, text: str, indent: str = "", style: str = "") -> None:
+    """Print ``text`` after ``indent`` (in ``style``), its continuation lines under the first
+    word, never breaking between a card and the number told for it (rich would break "QS ⏎ 3")."""
+    for line in wrapped(indent, [Text(w) for w in _CARD_AND_NUMBER.findall(text)], console_width(out)):
+        out.print(line, style=style)
+
+
+def console_width(out: Console) -> int | None:
+    """The width lines are fitted to on ``out``; None where it does not wrap (``make_console``)."""
+    return None if out.soft_wrap else out.width
+
+
+
+def card_items(cards: Sequence[Card], marked: CardSet, notation, chosen: CardSet = 0,
+               dim: bool = True) -> list[Text]:
+    """Card tokens for a row: ``marked`` ones (legal now) with a ``*`` in green, ``chosen``
+    ones with a ``+`` in cyan, the others (when ``dim``) greyed; the marks are there without
+    colour too."""
+    out = []
+    for c in cards:
+        tok = format_card(c, notation)
+        if chosen >> c & 1:
+            out.append(Text(tok + "+", style="bold cyan"))
+        elif marked >> c & 1:
+            out.append(Text(tok + "*", style="bold green"))
+        else:
+            out.append(Text(tok + " ", style="dim" if dim else ""))
+    return out
+
+
+def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
+               power: Callable[[Card], int] = rank_of, width: int | None = None,
+               grey: bool = True) -> list[Text]:
+    """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``;
+    the others are greyed (if ``grey``) only when some card of the hand is marked or chosen
+    (to bid or to declare, the whole hand is plain). A suit wider than ``width`` goes on
+    under itself."""
+    groups: list[tuple[str, list[Card]]] = [("Trumps", [])]
+    groups += [(notation.suit_names_en[s], []) for s in range(4)]
+    label_width = max(len(label) for label, _ in groups)
+    for c in in_display_order(hand, power):
+        s = suit_of(c)
+        groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
+    if groups[0][1] == [FOOL]:  # the Fool alone is no trump (help would say "you have none")
+        groups[0] = (notation.fool_name_en.split()[-1], [FOOL])
+    dim = grey and bool(hand & (marked | chosen))
+    out = []
+    for label, cards in groups:
+        if cards:
+            for line in wrapped(f"  {label:<{label_width}} ", card_items(cards, marked, notation, chosen, dim),
+                                width):
+                line.rstrip()
+                out.append(line)
+    return out
+
+
+
+
+def render(out: Console, line: Line | CardRow, notation) -> None:
+    """Print one line of the table: a ``fit`` line folded at its words (a card kept with its
+    number), a row of cards marked and fitted to the console's width."""
+    if isinstance(line, CardRow):
+        for text in card_row(line, notation, console_width(out)):
+            out.print(text)
+    elif line.fit:
+        print_fitted(out, line.text, line.indent, STYLES[line.tone])
+    elif line.tone:
+        out.print(Text(line.indent + line.text, style=STYLES[line.tone]))
+    else:
+        out.print(line.indent + line.text)
+
+
+def card_row(row: CardRow, notation, width: int | None) -> list[Text]:
+    """A row of cards (``CardRow``): each marked as in the hand, with its suffix."""
+    items = []
+    for i, c in enumerate(row.cards):
+        item = Text("--") if c is None else card_items([c], row.marked, notation, dim=row.dim)[0]
+        if row.suffixes:
+            item.rstrip()
+            item.append(row.suffixes[i])
+        items.append(item)
+    lines = wrapped(row.head, items, width, row.sep)
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+def render_events(out: Console, events: Sequence[Event], notation, to: int | None = None,
+                  deal: Deal | None = None, names: Sequence[str] = (), order: Sequence[int] | None = None) -> None:
+    """Print the events told to ``to``: their lines; a deal's heading, and its scores by
+    source and the running totals (which need the finished ``deal`` and the seats' ``names``)."""
+    for e in events:
+        if e.to is not None and e.to != to:
+            continue
+        if isinstance(e, DealStarted) and e.number:
+            out.print()
+            again = say("table.dealt_again") if e.again else ""
+            out.print(Text(say("table.deal", number=e.number, deals=e.deals, again=again), style="bold underline"))
+        if isinstance(e, DealOver):
+            assert deal is not None
+            title = say("table.end_of_deal", number=e.number,
+                        not_played=say("table.not_played") if e.annulled else "")
+            end_of_deal(out, deal, names, title, order, e.lines)
+            void = (say("table.void", hands=plural_hands(e.dealt - e.played)) if e.dealt > e.played else "")
+            out.print(source_table(deal, names, {}, e.totals,
+                                   say("table.running", unit=deal.SCORE_UNIT, deals=plural_deals(e.played), void=void),
+                                   width=out.width, order=order))
+            continue
+        for line in e.lines:
+            render(out, line, notation)
+
+
+def plural_hands(n: int) -> str:
+    return plural(n, "hand")
+
+
+def plural_deals(n: int) -> str:
+    return plural(n, "deal")
+
+
+def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str | None = None,
+                order: Sequence[int] | None = None, lines: Sequence[Line | CardRow] | None = None) -> None:
+    """The count of the deal in the words of its game (``lines``, else its explainer's), and
+    the deal's scores by source (the seats' columns in ``order``, seat 0 first by default)."""
+    r = deal.result()
+    out.print()
+    out.print(Text(say("table.title", title=title or say("table.end")), style="bold underline"))
+    for line in explainer_for(deal).end_of_deal(deal, names) if lines is None else lines:
+        render(out, line, deal.notation)
+    out.print(source_table(deal, names, r.by_source, r.scores, say("table.this_deal", unit=deal.SCORE_UNIT.capitalize()),
+                           width=out.width, order=order))
+
+
+def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequence[int],
+                 title: str, totals: Sequence[int] | None = None, width: int | None = None,
+                 order: Sequence[int] | None = None) -> Table | Group:
+    """Scores by source of payment, a column per seat (in ``order``: at the table, the person
+    first and the others in the order of play); on a console ``width`` wide, too narrow
+    for the seats' names (six players, or fewer on a narrow terminal), the columns are headed
+    by their initials (NE, SW) rather than cut to "North…". Under a finished deal's own table,
+    the guide's ``source_note`` (a payment counted in a row whose title does not name it)."""
+    players, guide = deal.players, explainer_for(deal)
+    seats = list(order) if order is not None else list(range(players))
+
+    # a deal's own table (not a running total): a note under it, outside its narrow width
+    note = guide.source_note(deal, names) if deal.is_over and by_source else None
+    paid = {REASONS.get(p.reason) for p in deal.ledger.entries} if by_source else set()
+
+    def table(heads: Sequence[str]) -> Table:
+        # the title goes above, on a line of its own: a table as wide as a long title ("Running
+        # points after 0 deals, and 1 hand not played out") spread its columns
+        t = Table(box=box.SIMPLE)
+        t.add_column("")
+        for s in seats:
+            t.add_column(heads[s], justify="right", no_wrap=True)
+        for src in deal.SOURCES:
+            row = by_source.get(src, [0] * players)
+            if any(row) or src in paid:  # (payments that cancel out still have their row)
+                t.add_row(guide.source_title(src), *(f"{row[s]:+d}" for s in seats))
+        t.add_row(Text("total", style="bold"), *(Text(f"{scores[s]:+d}", style="bold") for s in seats))
+        if totals is not None:
+            t.add_row(say("table.match_so_far"), *(f"{totals[s]:+d}" for s in seats))
+        return t
+
+    full = table(names[:players])
+    if width is not None and Console(width=10_000).measure(full).maximum > width:
+        full = table([short_name(names[s]) for s in range(players)])
+    head = Text(title, style="italic")
+    return Group(head, full, Text(note)) if note else Group(head, full)
+
+
+def short_name(name: str) -> str:
+    """A compass name by its initials (``North-East`` as ``NE``); other names as they are."""
+    parts = name.split("-")
+    return "".join(p[0] for p in parts) if all(p in ("North", "South", "East", "West") for p in parts) else name
