@@ -22,7 +22,7 @@ from tarot import records  # noqa: E402
 from tarot.bots import make_bot, play_out  # noqa: E402
 from tarot.bots.sampling import Constraints, can_sample, public_view, sample_from  # noqa: E402
 from tarot.bots.search import PimcBot, allies_of, solve_actions, tricks_left  # noqa: E402
-from tarot.core.cards import suit_of  # noqa: E402
+from tarot.core.cards import cards_of, suit_of  # noqa: E402
 from tarot.core.deal import variant_class  # noqa: E402
 from tarot.core.errors import RecordError, UnknownVariantError  # noqa: E402
 from tarot.core.game import game_of, register_game, unregister_game  # noqa: E402
@@ -167,3 +167,59 @@ def test_search_bots_play_it(toy, monkeypatch):
         deal = played(seed, ("pimc", "ismcts", "search-hard"))
         assert deal.is_over and sum(deal.result().scores) == TRICKS
     assert searched[0] >= 6
+
+
+def test_the_table_session_seats_a_person_and_bots_at_it(toy, tmp_path):
+    """The interface-free table (tarot.play) deals it deal after deal, asks the person with
+    the seat's view only, refuses a card against the duty to follow with the rule's reason,
+    and saves records that replay to the deals played."""
+    from tarot.core.errors import IllegalActionError
+    from tarot.play.events import DealOver, TrickWon
+    from tarot.play.session import PERSON, TableSession
+
+    table = TableSession(V, {}, 5, [PERSON, "rule", "rule"], deals=2, record=tmp_path / "toy.txt")
+    events, refused = [], 0
+    while not table.is_over:
+        events += table.advance()
+        pending = table.pending
+        if pending is None:
+            continue
+        view = pending.view
+        assert view.seat == 0 and view.hand == table.deal.hand(0)
+        illegal = [c for c in cards_of(view.hand) if c not in view.legal_actions]
+        if illegal:
+            before = table.deal.history[:]
+            with pytest.raises(IllegalActionError, match="is not legal in the play phase"):  # the engine says why
+                table.act(0, [illegal[0]])
+            assert table.deal.history == before
+            refused += 1
+        events += table.act(0, [view.legal_actions[0]])
+    overs = [e for e in events if isinstance(e, DealOver)]
+    assert len(overs) == 2 and sum(isinstance(e, TrickWon) for e in events) == 2 * TRICKS
+    assert refused > 0  # some deal asked the person to follow suit with another suit in hand
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["toy-1.txt", "toy-2.txt"]
+    for e, path in zip(overs, sorted(tmp_path.iterdir())):
+        assert records.replay(records.load_record(path)).result() == e.result
+
+
+def test_the_terminal_table_plays_it(toy, tmp_path):
+    """``tarot play`` (the terminal table over tarot.play) plays it with the default
+    explanations: the hand, the tricks as they fall, the scores, every deal saved."""
+    import io
+
+    from rich.console import Console
+
+    from tarot.tui.table import PlaySession
+
+    buf = io.StringIO()
+    out = Console(file=buf, width=100, color_system=None, markup=False, highlight=False)
+    session = PlaySession(out, V, {}, 9, 0, ["rule", "rule"], 2, tmp_path / "game.txt", True, lambda _p: "1")
+    assert session.run() == 0
+    text = buf.getvalue()
+    assert len(re.findall(r"^Trick \d: .* wins$", text, re.M)) == 2 * TRICKS   # every trick told
+    assert "End of deal 1." in text and "End of deal 2." in text and "Running points after 2 deals" in text
+    saved = sorted(tmp_path.iterdir())
+    assert [p.name for p in saved] == ["game-1.txt", "game-2.txt"]
+    for path in saved:
+        deal = records.replay(records.load_record(path))
+        assert deal.is_over and sum(deal.result().scores) == TRICKS   # a point a trick
