@@ -11,7 +11,7 @@ import statistics
 import pytest
 
 import tarot
-from tarot import sim
+from tarot.runs import simulate as sim
 from tarot.core.errors import OptionError, TarotError, UnknownVariantError
 from tarot.core.ledger import SOURCES
 from tarot.tui import summary_tables
