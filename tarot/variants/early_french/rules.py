@@ -53,16 +53,16 @@ from dataclasses import dataclass, field
 
 from ...core.cards import (
     card_phrase,
-    CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, cards_of, mask,
+    CAVALIERS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, Card, CardSet, Seat, cards_of, mask,
 )
 from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option, Options
-from ...core.tricks import PLAIN_POWER, power_table, winning_index
-from ...core.tricks import SUIT_OF as _SUIT_OF
-from ..marolles.rules import suit_power
+from ...core.tricks import (
+    EARLY_FRENCH_REVERSED_TRICKS, EARLY_FRENCH_TRICKS, PLAIN_POWER, REVERSED_POWER, TrickRules,
+    follow_duty, follow_reason, winning_index,
+)
 
 HAND_SIZE: Final = 12
 TRICKS: Final = 12
@@ -82,13 +82,10 @@ CARD_VALUES: Final[dict[str, tuple[int, ...]]] = {
     for name, table in SCORING_TABLES.items()
 }
 
-_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index TRUMP_SUIT = 4
-#: Trick-taking power of each card: trumps 101..121 above any suit card, the Fool -1.
-#: Plain: every suit K Q C J 10 .. 1. Reversed: Cups and Coins K Q C J 1 .. 10 (Marolles's
-#: ``suit_power``). ``winning_index`` (tarot.core.tricks) takes either.
+#: Trick-taking power of each card (tarot.core.tricks): plain, every suit K Q C J 10 .. 1;
+#: reversed (``reverse_round_suits``), Cups and Coins K Q C J 1 .. 10 as in Marolles.
 POWER_PLAIN: Final = PLAIN_POWER
-POWER_REVERSED: Final = power_table(suit_power)
-assert {_SUIT_OF[c] for c in range(22, 78) if POWER_PLAIN[c] != POWER_REVERSED[c]} == {CUPS, COINS}
+POWER_REVERSED: Final = REVERSED_POWER
 
 
 def scoring_points(pile: CardSet, table: str = "du_coeur_s6") -> int:
@@ -160,7 +157,7 @@ class EarlyFrenchDeal(Deal):
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "step",
-        "power", "values", "forced_lowest", "baseline", "_hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
+        "trick_rules", "values", "forced_lowest", "baseline", "_hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
         "debt", "consolations", "surrendered",
     )
 
@@ -176,7 +173,9 @@ class EarlyFrenchDeal(Deal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.step = 1 if o["direction"] == "anticlockwise" else n - 1
-        self.power = POWER_REVERSED if o["reverse_round_suits"] == "true" else POWER_PLAIN
+        #: Follow and trump, no duty to overtrump (§3.3); the round suits as the option says.
+        self.trick_rules: TrickRules = (EARLY_FRENCH_REVERSED_TRICKS if o["reverse_round_suits"] == "true"
+                                        else EARLY_FRENCH_TRICKS)
         self.values = CARD_VALUES[o["scoring_table"]]
         self.forced_lowest = o["consolation_choice"] == "lowest_value_forced"
         self.baseline = int(o["card_count_baseline"])
@@ -237,7 +236,7 @@ class EarlyFrenchDeal(Deal):
         return 1 if cls.make_options(options)["direction"] == "anticlockwise" else -1
 
     def card_power(self, card: Card) -> int:
-        return self.power[card]
+        return self.trick_rules.power[card]
 
     def seat_after(self, seat: Seat) -> Seat:
         """The player who plays after ``seat`` (the direction of play)."""
@@ -264,16 +263,7 @@ class EarlyFrenchDeal(Deal):
 
     def _legal_play(self) -> CardSet:
         """Cards the player to play may play (§3.3): follow, else trump; the Fool always."""
-        h = self._hands[self._seat()]
-        trick = self.trick
-        if not trick or (trick[0] == FOOL and len(trick) == 1):
-            return h
-        lead = trick[1] if trick[0] == FOOL else trick[0]
-        s = _SUIT_OF[lead]
-        m = h & _SUIT_MASK[s]
-        if not m and s != TRUMP_SUIT:
-            m = h & TRUMPS
-        return (m | (h & 1)) if m else h
+        return follow_duty(self._hands[self._seat()], self.trick, self.trick_rules)
 
     def _candidates(self) -> CardSet:
         """Cards the Fool's owner may give as the consolation: his pile but the Fool."""
@@ -297,14 +287,7 @@ class EarlyFrenchDeal(Deal):
         h = self._hands[p]
         if not h >> action & 1:
             return f"seat {p} does not hold {card_phrase(action, n)}"
-        trick = self.trick
-        lead = trick[1] if trick[0] == FOOL else trick[0]
-        s = _SUIT_OF[lead]
-        if s == TRUMP_SUIT:
-            return "you must play a trump: trumps were led"
-        if h & SUIT_MASKS[s]:
-            return f"you must follow {n.suit_names_en[s]}"
-        return f"you must play a trump: you cannot follow {n.suit_names_en[s]}"
+        return follow_reason(h, self.trick, action, self.trick_rules, n)
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -321,7 +304,7 @@ class EarlyFrenchDeal(Deal):
             return
         # The trick is complete (§3.3): the winner takes it, the Fool goes back to its owner.
         n, step, leader, t = self.players, self.step, self.leader, self.trick_no
-        winner = (leader + step * winning_index(trick, self.power)) % n
+        winner = (leader + step * winning_index(trick, self.trick_rules.power)) % n
         gain = mask(trick)
         self.tricks.append((leader, tuple(trick), winner))
         self.trick = []
@@ -398,7 +381,7 @@ class EarlyFrenchDeal(Deal):
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "players", "step",
-                     "power", "values", "forced_lowest", "baseline", "leader", "trick_no",
+                     "trick_rules", "values", "forced_lowest", "baseline", "leader", "trick_no",
                      "fool_owner", "fool_trick", "fool_receiver", "debt", "surrendered"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "_hands", "piles", "trick", "tricks", "shown",

@@ -83,18 +83,16 @@ from typing import Any, ClassVar, Final
 from ...core.actions import ACTION_IDS, DONE, PASS
 from ...core.cards import (
     card_phrase,
-    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_HIGH,
-    SUIT_IN_PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
-    deal_positions, deal_sets, format_card, mask,
+    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_MASKS, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
+    above, deal_positions, deal_sets, drop_highest, format_card, mask,
 )
 from ...core.counting import FRENCH_TARGETS, reduced_total
 from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option
-from ...core.tricks import PLAIN_POWER, winning_index
+from ...core.tricks import FFT_TRICKS, follow_duty_parts, follow_reason, led_card, winning_index
 from ...core.tricks import SUIT_OF as _SUIT
-from ..marolles.rules import _above, _drop_highest
 
 PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
                                                                   "garde_contre"))
@@ -113,12 +111,7 @@ ECART_TRUMPS: Final[CardSet] = TRUMPS & ~BOUTS
 #: The pack is worth 91 points, 182 half points.
 PACK_HALVES: Final = 182
 
-#: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
-_POWER: Final = PLAIN_POWER
 _SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)
-
-
-
 
 
 def half_point_rounding(halves: int, target: int) -> int:
@@ -477,46 +470,25 @@ class FrenchDeal(SplitHandsDeal):
 
     def _legal_by_suit(self) -> tuple[CardSet, CardSet]:
         """The cards the seat to play may play by the rules of following, trumping and
-        overtrumping (the Excuse at any time) and the five-player opening lead, as the two parts
-        of a card set (the hand's, ``_split_hands``; the Excuse and the trumps are low)."""
+        overtrumping (the Excuse at any time: ``FFT_TRICKS``) and the five-player opening lead,
+        as the two parts of a card set (``SplitHands``; the Excuse and the trumps are low)."""
         p = self._seat()
         lo, hi = self._parts(p)
         trick = self.trick
-        if not trick or (len(trick) == 1 and trick[0] == FOOL):
-            if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
-                called = self.called
-                rest = self.hand(p) & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
-                # the opening lead: not the called suit, unless the called card itself (binds
-                # the leader only: after the Excuse led, the next card is free)
-                if rest:
-                    return rest & LOW_PART, rest >> PART
-            return lo, hi
-        lead = trick[1] if trick[0] == FOOL else trick[0]
-        s = _SUIT[lead]
-        if s != TRUMP_SUIT:
-            if SUIT_HIGH[s]:
-                m = hi & SUIT_IN_PART[s]
-                if m:
-                    return lo & 1, m
-            else:
-                m = lo & SUIT_IN_PART[s]
-                if m:
-                    return m | (lo & 1), 0
-        trumps = lo & TRUMPS
-        if not trumps:
-            return lo, hi
-        best = 0
-        for c in trick:
-            if c < 22 and c > best:
-                best = c
-        higher = trumps & ~((2 << best) - 1)
-        return (higher or trumps) | (lo & 1), 0
+        if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
+            called = self.called
+            rest = self.hand(p) & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
+            # the opening lead: not the called suit, unless the called card itself (binds
+            # the leader only: after the Excuse led, the next card is free)
+            if rest:
+                return rest & LOW_PART, rest >> PART
+        return follow_duty_parts(lo, hi, trick, True)  # FFT_TRICKS: overtrump
 
     def _legal_ecart(self) -> CardSet:
-        avail = self.hand(self._taker()) & _above(self.last_discard)
+        avail = self.hand(self._taker()) & above(self.last_discard)
         if self.ecart_trumps:
-            return _drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
-        return _drop_highest(avail & ECART_FREE, self.ecart_left - 1)
+            return drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
+        return drop_highest(avail & ECART_FREE, self.ecart_left - 1)
 
     def _callable(self) -> CardSet:
         """The cards the taker may call (§4.4)."""
@@ -558,7 +530,7 @@ class FrenchDeal(SplitHandsDeal):
     def _legal_show(self) -> CardSet:
         assert self.pending is not None
         _, eligible, needed, chosen, last = self.pending
-        return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
+        return drop_highest(eligible & above(last), needed - chosen.bit_count() - 1)
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
@@ -615,25 +587,13 @@ class FrenchDeal(SplitHandsDeal):
                 return f"the écart must first take its {self.ecart_trumps} unavoidable trump(s), lowest first"
             return f"{card_phrase(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "play":
-            h, trick = self.hand(p), self.trick
             if action == FOOL:
                 return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
                         "the Excuse for the last trick")
-            if not trick or (len(trick) == 1 and trick[0] == FOOL):
+            if led_card(self.trick) < 0:
                 return ("the opening lead may not be in the called suit, unless it is the called "
                         "card itself")
-            lead = trick[1] if trick[0] == FOOL else trick[0]
-            s = _SUIT[lead]
-            if s != TRUMP_SUIT and h & SUIT_MASKS[s]:
-                return f"you must follow {n.suit_names_en[s]}"
-            if action >= 22 or action == FOOL:
-                if s == TRUMP_SUIT:
-                    return "you must play a trump: trumps were led"
-                return f"you must trump: you cannot follow {n.suit_names_en[s]}"
-            best = max(c for c in trick if 0 < c < 22)
-            return (f"you must play a trump higher than {format_card(best, n)}: "
-                    + ("a higher trump is due on a trump lead" if s == TRUMP_SUIT
-                       else "you must over-trump, even over a partner"))
+            return follow_reason(self.hand(p), self.trick, action, FFT_TRICKS, n)
         return super().explain_illegal(action)
 
     # ----- applying actions --------------------------------------------------------------

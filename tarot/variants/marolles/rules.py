@@ -26,17 +26,20 @@ from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL,
 from ...core.cards import (
     card_phrase,
     ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
-    LOW_PART, PART, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card,
+    LOW_PART, PART, SUIT_HIGH, TAROTS, TRIOMPHES, TRUMPS, Card,
     CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, format_cards,
-    mask, rank_of, suit_card, suit_of,
+    above, drop_highest, drop_highest_parts, mask, suit_card,
 )
 from ...core.counting import COUNTING_CARDS, packet_points, reduced_total
 from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
 from ...core.errors import IllegalActionError, OptionError
 from ...core.ledger import Ledger
 from ...core.options import Option, Options
-from ...core.tricks import power_table, winning_index
-from ...core.tricks import SUIT_OF as _SUIT_OF
+from ...core.tricks import (
+    MAROLLES_TRICKS, REVERSED_POWER, follow_duty_parts, follow_reason, led_card, winning_index,
+)
+from ...core.tricks import follow_duty as _follow_duty
+from ...core.tricks import reversed_rank as suit_power  # the name the bots and the table know
 
 BELLE: Final[Card] = suit_card(COINS, ACE)
 BELLE_MASK: Final[CardSet] = 1 << BELLE
@@ -56,96 +59,20 @@ PACK_66: Final[CardSet] = FULL_PACK & ~mask(
 )
 
 
-def suit_power(card: Card) -> int:
-    """Rank of a suit card within its suit: long suits K Q C J 10..1, round suits K Q C J 1..10."""
-    r = rank_of(card)
-    if r >= JACK or suit_of(card) not in (CUPS, COINS):
-        return r
-    return 11 - r
-
-
-#: Trick power: round suits (Cups, Coins) K Q C J 1 2 .. 10, long suits K Q C J 10 .. 1.
-_POWER: Final = power_table(suit_power)
 _OTHERS: Final = {3: ((1, 2), (2, 0), (0, 1)), 2: ((1,), (0,))}
-
-
-def _above(card: int) -> CardSet:
-    """The ids strictly greater than ``card`` (all ids when ``card`` is -1)."""
-    return FULL_PACK & ~((2 << card) - 1) if card >= 0 else FULL_PACK
-
-
-def _drop_highest(cards: CardSet, k: int) -> CardSet:
-    """``cards`` without its ``k`` highest ids (none when ``k`` <= 0)."""
-    lo, hi = _drop_highest_parts(cards & LOW_PART, cards >> PART, k)
-    return lo | hi << PART
-
-
-def _drop_highest_parts(lo: CardSet, hi: CardSet, k: int) -> tuple[CardSet, CardSet]:
-    """``_drop_highest`` of the set whose two parts are ``lo`` and ``hi`` (``cards.PART``)."""
-    while k > 0 and hi:
-        hi ^= 1 << (hi.bit_length() - 1)
-        k -= 1
-    while k > 0 and lo:
-        lo ^= 1 << (lo.bit_length() - 1)
-        k -= 1
-    return lo, hi
 
 
 def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` keeping the obligations to follow
     suit and, void in it, to trump (§1.6; no duty to overtrump), the Fool among them (it
-    excuses): the whole hand to lead (after a Fool led too) or when it can do neither. The
-    rules of the Fool's own lead and of the last trick are the deal's (``lawful_cards``).
+    excuses): ``tricks.follow_duty`` under ``MAROLLES_TRICKS``. The rules of the Fool's own
+    lead and of the last trick are the deal's (``lawful_cards``).
 
     >>> from tarot.core.cards import mask, parse_cards
     >>> follow_duty(mask(parse_cards("F T3 KS 2C")), parse_cards("5S")) == mask(parse_cards("F KS"))
     True
-    >>> follow_duty(mask(parse_cards("T3 2C")), parse_cards("F 5S")) == mask(parse_cards("T3"))
-    True
     """
-    # a list is read natively by the compiled engine; any other sequence through generic calls
-    return _follow_duty(hand, trick if isinstance(trick, list) else list(trick))
-
-
-def _follow_duty(hand: CardSet, trick: list[Card]) -> CardSet:
-    lo, hi = _follow_duty_parts(hand & LOW_PART, hand >> PART, trick)
-    return lo | hi << PART
-
-
-def _follow_duty_parts(lo: CardSet, hi: CardSet, trick: list[Card]) -> tuple[CardSet, CardSet]:
-    """``follow_duty`` of the hand whose two parts are ``lo`` and ``hi`` (``cards.PART``), as parts."""
-    lead = trick[0] if trick else -1
-    if lead == FOOL:
-        lead = trick[1] if len(trick) > 1 else -1
-    if lead < 0:
-        return lo, hi
-    s = _SUIT_OF[lead]
-    if s == TRUMP_SUIT:
-        m = lo & TRUMPS
-    elif SUIT_HIGH[s]:
-        m = hi & SUIT_IN_PART[s]
-        if m:
-            return lo & 1, m
-        m = lo & TRUMPS  # void: trumps
-    else:
-        m = lo & SUIT_IN_PART[s]
-        if not m:
-            m = lo & TRUMPS
-    return (m | (lo & 1), 0) if m else (lo, hi)
-
-
-def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
-    """The seat that wins a trick (§1.6): highest trump, else highest card of the suit led.
-
-    The Fool never wins; when it is led, the second card sets the suit.
-
-    >>> from tarot.core.cards import parse_cards
-    >>> trick_winner(parse_cards("KS 5S T1"), leader=0)
-    2
-    >>> trick_winner(parse_cards("F 7C AC"), leader=1)  # Fool led: 7 of Cups leads, Ace is higher
-    0
-    """
-    return (leader + winning_index(cards, _POWER)) % players
+    return _follow_duty(hand, trick, MAROLLES_TRICKS)
 
 
 # ---------------------------------------------------------------------------------------
@@ -594,7 +521,7 @@ class MarollesDeal(SplitHandsDeal):
         p = self._seat()
         lo, hi = self._parts(p)
         trick = self.trick
-        duty_lo, duty_hi = _follow_duty_parts(lo, hi, trick)
+        duty_lo, duty_hi = follow_duty_parts(lo, hi, trick, False)  # MAROLLES_TRICKS: no overtrump
         alone = lo == 1 and not hi  # the Fool, alone in the hand
         if (not trick or (len(trick) == 1 and trick[0] == FOOL)) and not self._o.fool_lead and not alone:
             duty_lo &= ~1
@@ -637,7 +564,7 @@ class MarollesDeal(SplitHandsDeal):
         if not self._o.discard_forbidden:
             # Ascending order: a card is legal if at least need-1 cards lie above it, i.e. if
             # it is not one of the need-1 highest candidates.
-            return (lo, hi) if short else _drop_highest_parts(lo, hi, need - 1)
+            return (lo, hi) if short else drop_highest_parts(lo, hi, need - 1)
         cand = lo | hi << PART
         # Trumps and Tarots only when unavoidable: the whole discard may hold no more of them
         # than the hand forces, and cards are taken in ascending order, so a card is legal if
@@ -749,7 +676,7 @@ class MarollesDeal(SplitHandsDeal):
     def _legal_show(self) -> CardSet:
         assert self.pending is not None
         _, _, eligible, needed, chosen, last = self.pending
-        return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
+        return drop_highest(eligible & above(last), needed - chosen.bit_count() - 1)
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
@@ -775,20 +702,11 @@ class MarollesDeal(SplitHandsDeal):
                 return f"seat {p} cannot show {card_phrase(action, n)}: it is not in the hand"
             return f"seat {p} does not hold {card_phrase(action, n)}"
         if ph == "play":
-            h = self.hand(p)
             if action == FOOL and self.trick_no >= self.TRICKS - 1:
                 return "the Fool cannot excuse in the last trick"
-            lead = self.trick[0] if self.trick else -1
-            if lead == FOOL:
-                lead = self.trick[1] if len(self.trick) > 1 else -1
-            if lead < 0:
+            if led_card(self.trick) < 0:
                 return "the Fool may not be led (fool_lead_allowed=false)"
-            s = _SUIT_OF[lead]
-            if s == TRUMP_SUIT:
-                return "you must play a trump: trumps were led"
-            if h & SUIT_MASKS[s]:
-                return f"you must follow {n.suit_names_en[s]}"
-            return f"you must play a trump: you cannot follow {n.suit_names_en[s]}"
+            return follow_reason(self.hand(p), self.trick, action, MAROLLES_TRICKS, n)
         if ph == "discard":
             if action <= self.last_discard[p]:
                 return (f"discards are taken in ascending card order: {format_card(action, n)} does not "
@@ -969,10 +887,10 @@ class MarollesDeal(SplitHandsDeal):
         mort = o.mort
         if mort:  # le Mort's next card joins the trick (§1.10)
             trick.append(self.mort_cards[t])
-            w = winning_index(trick if self.mort_competes else trick[:n], _POWER)
+            w = winning_index(trick if self.mort_competes else trick[:n], REVERSED_POWER)
             winner = n if w == n else (leader + w) % n
         else:
-            winner = (leader + winning_index(trick, _POWER)) % n
+            winner = (leader + winning_index(trick, REVERSED_POWER)) % n
         last = t == o.tricks - 1
         gain = mask(trick)
         for i in range(len(trick)):
@@ -1502,5 +1420,5 @@ class MarollesMortDeal(MarollesDeal):
 
 
 __all__ = ["MarollesDeal", "Marolles78Deal", "MarollesMortDeal", "MAROLLES_OPTIONS",
-           "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "trick_winner",
+           "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "follow_duty",
            "suit_power", "DECLARATION_NAMES", "BELLE"]
