@@ -55,7 +55,7 @@ from ...core.cards import (
     card_phrase,
     CAVALIERS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, Card, CardSet, Seat, cards_of, mask,
 )
-from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
+from ...core.deal import CARD_UNDO, CardUndo, Deal, DealResult, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option, Options
@@ -141,6 +141,29 @@ EARLY_FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
+class EarlyFrenchUndo(Undo):
+    """The undo entry of a card that ends a trick, or of a consolation card: the whole state
+    of the deal, but for the lists that only grow (tricks, consolations: their lengths)."""
+
+    __slots__ = ("phase", "to_play", "hands", "piles", "trick", "leader", "trick_no", "n_tricks",
+                 "fool_owner", "fool_trick", "fool_receiver", "debt", "n_consolations", "surrendered")
+
+    def __init__(self, d: EarlyFrenchDeal) -> None:
+        self.phase, self.to_play, self.leader, self.trick_no = d.phase, d.to_play, d.leader, d.trick_no
+        self.hands, self.piles, self.trick = tuple(d._hands), tuple(d.piles), tuple(d.trick)
+        self.n_tricks, self.n_consolations = len(d.tricks), len(d.consolations)
+        self.fool_owner, self.fool_trick, self.fool_receiver = d.fool_owner, d.fool_trick, d.fool_receiver
+        self.debt, self.surrendered = d.debt, d.surrendered
+
+    def restore(self, d: EarlyFrenchDeal) -> None:
+        d.phase, d.to_play, d.leader, d.trick_no = self.phase, self.to_play, self.leader, self.trick_no
+        d._hands, d.piles, d.trick = list(self.hands), list(self.piles), list(self.trick)
+        del d.tricks[self.n_tricks:]
+        del d.consolations[self.n_consolations:]
+        d.fool_owner, d.fool_trick, d.fool_receiver = self.fool_owner, self.fool_trick, self.fool_receiver
+        d.debt, d.surrendered = self.debt, self.surrendered
+
+
 class EarlyFrenchDeal(Deal):
     """One hand of Early French Tarot (RULES.md §3); see the module docstring."""
 
@@ -180,7 +203,7 @@ class EarlyFrenchDeal(Deal):
         self.forced_lowest = o["consolation_choice"] == "lowest_value_forced"
         self.baseline = int(o["card_count_baseline"])
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._hands = self._deal_hands()
         self.piles = [0] * n
@@ -357,25 +380,18 @@ class EarlyFrenchDeal(Deal):
         self.phase, self.to_play = "over", None
 
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         if self.phase == "play" and len(self.trick) < self.players - 1:
-            return SEAT_SNAPSHOT[self._seat()]   # a card that does not end its trick changes only these
-        return (self.phase, self.to_play, tuple(self._hands), tuple(self.piles), tuple(self.trick),
-                self.leader, self.trick_no, len(self.tricks), self.fool_owner, self.fool_trick,
-                self.fool_receiver, self.debt, len(self.consolations), self.surrendered)
+            return CARD_UNDO[self._seat()]   # a card that does not end its trick changes only these
+        return EarlyFrenchUndo(self)
 
-    def _restore(self, s: tuple) -> None:
-        if len(s) == 1:
-            p = s[0]
-            self._hands[p] |= 1 << self.trick.pop()
-            self.to_play, self.phase = p, "play"
-            return
-        (self.phase, self.to_play, hands, piles, trick, self.leader, self.trick_no, n_tricks,
-         self.fool_owner, self.fool_trick, self.fool_receiver, self.debt, n_cons,
-         self.surrendered) = s
-        self._hands, self.piles, self.trick = list(hands), list(piles), list(trick)
-        del self.tricks[n_tricks:]
-        del self.consolations[n_cons:]
+    def _restore(self, s: Undo) -> None:
+        if isinstance(s, CardUndo):
+            self._hands[s.seat] |= 1 << self.trick.pop()
+            self.to_play, self.phase = s.seat, "play"
+        else:
+            assert isinstance(s, EarlyFrenchUndo)
+            s.restore(self)
 
     def copy(self) -> EarlyFrenchDeal:
         """An independent deal in the same state (history and undo included)."""

@@ -87,7 +87,7 @@ from ...core.cards import (
     above, deal_positions, deal_sets, drop_highest, format_card, mask,
 )
 from ...core.counting import FRENCH_TARGETS, reduced_total
-from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
+from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option
@@ -260,7 +260,7 @@ class FrenchDeal(SplitHandsDeal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._legal_lo, self._legal_hi = -1, 0
         hands, self.chien = self._deal_hands()
@@ -895,52 +895,27 @@ class FrenchDeal(SplitHandsDeal):
             self.ledger.pay(payee, defender, -amount, reason)
 
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         if self.phase == "play":
             if len(self.trick) < self.players - 1:
-                return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only these
+                return CARD_UNDO[self._seat()]  # a card that does not end its trick changes only these
             if self.trick_no < self.HAND - 1:
-                # a card that ends a trick other than the last: these, and a trick appended
-                return (self.to_play, tuple(self.trick), self.leader, tuple(self.piles),
-                        self.excuse, self.adj, self.revealed)
-        return (
-            self.phase, self.to_play, self._hands_snapshot(), self.ecart, len(self.bids), self.high,
-            self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
-            self.revealed, self.chien_shown, self.chelem, self.asked, self.pending, len(self.shown),
-            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), tuple(self.piles),
-            len(self.ledger), self.adj, self.excuse, self.poignee, self.last_discard,
-            self.ecart_left, self.ecart_trumps, self.outcome,
-        )
+                return FrenchTrickUndo(self)
+        return FrenchUndo(self)
 
-    def _restore(self, s: tuple) -> None:
-        if len(s) == 1:
-            p = s[0]
+    def _restore(self, s: Undo) -> None:
+        if isinstance(s, CardUndo):
             c = self.history[-1]
-            self._take_back(p, c)
+            self._take_back(s.seat, c)
             self.trick.pop()
             if c == self.called:
                 self.revealed = False
-            self.to_play, self.phase = p, "play"
-            return
-        if len(s) == 7:
-            p, trick, self.leader, piles, self.excuse, self.adj, self.revealed = s
-            self._take_back(p, self.history[-1])
-            self.trick, self.piles = list(trick), list(piles)
-            self.trick_no -= 1
-            self.tricks.pop()
-            self.to_play, self.phase = p, "play"
-            return
-        (self.phase, self.to_play, hands, self.ecart, n_bids, self.high, self.order_idx,
-         self.contract, self.taker, self.called, self.partner, self.camp, self.revealed,
-         self.chien_shown, self.chelem, self.asked, self.pending, n_shown, trick, self.leader,
-         self.trick_no, n_tricks, piles, n_ledger, self.adj, self.excuse, self.poignee,
-         self.last_discard, self.ecart_left, self.ecart_trumps, self.outcome) = s
-        self._restore_hands(hands)
-        self.piles, self.trick = list(piles), list(trick)
-        del self.bids[n_bids:]
-        del self.shown[n_shown:]
-        del self.tricks[n_tricks:]
-        self.ledger.truncate(n_ledger)
+            self.to_play, self.phase = s.seat, "play"
+        elif isinstance(s, FrenchTrickUndo):
+            s.restore(self)
+        else:
+            assert isinstance(s, FrenchUndo)
+            s.restore(self)
 
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""
@@ -954,7 +929,7 @@ class FrenchDeal(SplitHandsDeal):
         for name in ("history", "_undo", "bids", "shown", "trick", "tricks", "piles"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
-        new._set_hands(self._all_hands())
+        new._split = self._split.copy()
         return new
 
     # ----- results and views -------------------------------------------------------------
@@ -1031,6 +1006,64 @@ class FrenchDeal(SplitHandsDeal):
             "extra": extra,
         })
         return View.build(fields)
+
+
+class FrenchTrickUndo(Undo):
+    """The undo entry of a card that ends a trick other than the last: what the trick's end
+    changes (the trick appended to ``tricks`` is taken off again)."""
+
+    __slots__ = ("seat", "trick", "leader", "piles", "excuse", "adj", "revealed")
+
+    def __init__(self, d: FrenchDeal) -> None:
+        self.seat, self.trick, self.leader = d._seat(), tuple(d.trick), d.leader
+        self.piles, self.excuse, self.adj, self.revealed = tuple(d.piles), d.excuse, d.adj, d.revealed
+
+    def restore(self, d: FrenchDeal) -> None:
+        d._take_back(self.seat, d.history[-1])
+        d.trick, d.leader, d.piles = list(self.trick), self.leader, list(self.piles)
+        d.excuse, d.adj, d.revealed = self.excuse, self.adj, self.revealed
+        d.trick_no -= 1
+        d.tricks.pop()
+        d.to_play, d.phase = self.seat, "play"
+
+
+class FrenchUndo(Undo):
+    """The undo entry of any other action: the whole state of the deal, but for the lists
+    that only grow (bids, shown, tricks, the ledger: their lengths)."""
+
+    __slots__ = ("phase", "to_play", "hands", "ecart", "n_bids", "high", "order_idx", "contract",
+                 "taker", "called", "partner", "camp", "revealed", "chien_shown", "chelem", "asked",
+                 "pending", "n_shown", "trick", "leader", "trick_no", "n_tricks", "piles", "n_ledger",
+                 "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps", "outcome")
+
+    def __init__(self, d: FrenchDeal) -> None:
+        self.phase, self.to_play, self.hands, self.ecart = d.phase, d.to_play, d._hands_key(), d.ecart
+        self.n_bids, self.high, self.order_idx = len(d.bids), d.high, d.order_idx
+        self.contract, self.taker, self.called, self.partner = d.contract, d.taker, d.called, d.partner
+        self.camp, self.revealed, self.chien_shown, self.chelem = d.camp, d.revealed, d.chien_shown, d.chelem
+        self.asked, self.pending, self.n_shown = d.asked, d.pending, len(d.shown)
+        self.trick, self.leader, self.trick_no = tuple(d.trick), d.leader, d.trick_no
+        self.n_tricks, self.piles, self.n_ledger = len(d.tricks), tuple(d.piles), len(d.ledger)
+        self.adj, self.excuse, self.poignee = d.adj, d.excuse, d.poignee
+        self.last_discard, self.ecart_left, self.ecart_trumps = d.last_discard, d.ecart_left, d.ecart_trumps
+        self.outcome = d.outcome
+
+    def restore(self, d: FrenchDeal) -> None:
+        d.phase, d.to_play, d.ecart = self.phase, self.to_play, self.ecart
+        d._restore_hands(self.hands)
+        del d.bids[self.n_bids:]
+        d.high, d.order_idx = self.high, self.order_idx
+        d.contract, d.taker, d.called, d.partner = self.contract, self.taker, self.called, self.partner
+        d.camp, d.revealed, d.chien_shown, d.chelem = self.camp, self.revealed, self.chien_shown, self.chelem
+        d.asked, d.pending = self.asked, self.pending
+        del d.shown[self.n_shown:]
+        d.trick, d.leader, d.trick_no = list(self.trick), self.leader, self.trick_no
+        del d.tricks[self.n_tricks:]
+        d.piles = list(self.piles)
+        d.ledger.truncate(self.n_ledger)
+        d.adj, d.excuse, d.poignee = self.adj, self.excuse, self.poignee
+        d.last_discard, d.ecart_left, d.ecart_trumps = self.last_discard, self.ecart_left, self.ecart_trumps
+        d.outcome = self.outcome
 
 
 class FrenchDeal4(FrenchDeal):

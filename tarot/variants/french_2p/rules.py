@@ -82,7 +82,7 @@ from ...core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
 from ...core.counting import COUNTING_CARDS, french_target, reduced_total
-from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
+from ...core.deal import CARD_UNDO, CardUndo, Deal, DealResult, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option
@@ -162,6 +162,29 @@ FRENCH_2P_OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
+class French2pUndo(Undo):
+    """The undo entry of a reply, which ends its trick: the whole state of the deal, but for
+    the lists that only grow (tricks, the ledger: their lengths)."""
+
+    __slots__ = ("to_play", "hands", "up", "depth", "won", "trick", "leader", "trick_no",
+                 "n_tricks", "n_ledger", "excuse", "outcome", "phase")
+
+    def __init__(self, d: French2pDeal) -> None:
+        self.to_play, self.leader, self.trick_no, self.phase = d.to_play, d.leader, d.trick_no, d.phase
+        self.hands, self.up, self.depth = tuple(d._hands), tuple(d.up), tuple(d.depth)
+        self.won, self.trick = tuple(d.won), tuple(d.trick)
+        self.n_tricks, self.n_ledger = len(d.tricks), len(d.ledger)
+        self.excuse, self.outcome = d.excuse, d.outcome
+
+    def restore(self, d: French2pDeal) -> None:
+        d.to_play, d.leader, d.trick_no, d.phase = self.to_play, self.leader, self.trick_no, self.phase
+        d._hands, d.up, d.depth = list(self.hands), list(self.up), list(self.depth)
+        d.won, d.trick = list(self.won), list(self.trick)
+        del d.tricks[self.n_tricks:]
+        d.ledger.truncate(self.n_ledger)
+        d.excuse, d.outcome = self.excuse, self.outcome
+
+
 class French2pDeal(Deal):
     """One deal of two-player French Tarot (RULES.md §4.5)."""
 
@@ -195,7 +218,7 @@ class French2pDeal(Deal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._deal()
         self.trick: list[Card] = []
@@ -388,16 +411,14 @@ class French2pDeal(Deal):
         self.phase, self.to_play = "over", None
 
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         if len(self.trick) == 0:
-            return SEAT_SNAPSHOT[self._seat()]   # a lead changes only the player's cards and the trick
-        return (self.to_play, tuple(self._hands), tuple(self.up), tuple(self.depth),
-                tuple(self.won), tuple(self.trick), self.leader, self.trick_no, len(self.tricks),
-                len(self.ledger), self.excuse, self.outcome, self.phase)
+            return CARD_UNDO[self._seat()]   # a lead changes only the player's cards and the trick
+        return French2pUndo(self)
 
-    def _restore(self, s: tuple) -> None:
-        if len(s) == 1:
-            p = s[0]
+    def _restore(self, s: Undo) -> None:
+        if isinstance(s, CardUndo):
+            p = s.seat
             c = self.history[-1]
             k = self.pile_of[c]
             if k >= 0:
@@ -408,12 +429,8 @@ class French2pDeal(Deal):
             self.trick.pop()
             self.to_play = p
             return
-        (self.to_play, hands, up, depth, won, trick, self.leader, self.trick_no, n_tricks,
-         n_ledger, self.excuse, self.outcome, self.phase) = s
-        self._hands, self.up, self.depth = list(hands), list(up), list(depth)
-        self.won, self.trick = list(won), list(trick)
-        del self.tricks[n_tricks:]
-        self.ledger.truncate(n_ledger)
+        assert isinstance(s, French2pUndo)
+        s.restore(self)
 
     def copy(self) -> French2pDeal:
         """An independent deal in the same state (history and undo included)."""

@@ -31,7 +31,7 @@ from ...core.cards import (
     above, drop_highest, drop_highest_parts, mask, suit_card,
 )
 from ...core.counting import COUNTING_CARDS, packet_points, reduced_total
-from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
+from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError, OptionError
 from ...core.ledger import Ledger
 from ...core.options import Option, Options
@@ -304,7 +304,7 @@ class MarollesDeal(SplitHandsDeal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._legal_lo, self._legal_hi = -1, 0
         n = self.players
@@ -1049,7 +1049,7 @@ class MarollesDeal(SplitHandsDeal):
         shown_log = list(self.shown_log)
         mort_seen = max(self.mort_seen, self.trick_no)
         still_open = self.revokes
-        self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
+        self._restore(self._undo[at])  # the state before the revoke (a WindowUndo: whole)
         still = mask(self.trick)  # the cards of the trick played before the revoke stay
         self.corrected, self.play_log, self.mort_seen = corrected, log, mort_seen
         self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
@@ -1085,97 +1085,39 @@ class MarollesDeal(SplitHandsDeal):
         self._forfeit(s)
 
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
-        if self.phase == "play" and not self._o.revoke_allowed:
+    def _snapshot(self) -> Undo:
+        o = self._o
+        if self.phase == "play" and not o.revoke_allowed:
             if len(self.trick) < self.players - 1:
-                return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
-            if self.trick_no < self._o.tricks - 1 and not self._o.mort:
-                # a card that ends a trick other than the last: these, and what is appended
-                # (the trick's other cards are those of the trick it appends)
-                return (self.to_play, self.leader, len(self.ledger), tuple(self.piles), self.fool_kept)
-        elif self.phase == "discard" and not self._o.revoke_window:
-            # a discard (or done, a short one) changes the seat's own entries, the payments, and
-            # at its end the turn and the phase
-            p = self._seat()
-            return (p, self.discard_left[p], self.last_discard[p], self.forfeited[p], self.order_idx,
-                    self.to_play, self.phase, len(self.ledger))
-        elif self.phase in ("declare", "show") and not self._o.revoke_window:
-            # a declaration (or a card shown, or done) changes the seat's own entries, what is
-            # shown and paid, and at the end the turn and the phase
-            p = self._seat()
-            return (p, self.decl_groups[p], self.belle_declared[p], self.pending, self.phase,
-                    self.order_idx, self.to_play, len(self.shown), len(self.ledger))
-        whole = (
-            self.phase, self.to_play, self._hands_snapshot(), tuple(self.piles), tuple(self.discards),
-            tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
-            tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
-            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger),
-            tuple(self.forfeited), self.fool_kept, self.points, self.redeal_asker,
-            self.redeal_votes,
-        )
-        if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
-            return whole, (tuple(self.tricks), self.ledger.rows(), tuple(self.shown),
-                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.shown_log),
-                           len(self.play_log),
-                           self.mort_seen)
-        return whole
+                return CARD_UNDO[self._seat()]  # a card that does not end its trick changes only this
+            if self.trick_no < o.tricks - 1 and not o.mort:
+                return TrickUndo(self)
+        elif self.phase == "discard" and not o.revoke_window:
+            return DiscardUndo(self)
+        elif self.phase in ("declare", "show") and not o.revoke_window:
+            return DeclarationUndo(self)
+        if o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
+            return WindowUndo(self)
+        return MarollesUndo(self)
 
-    def _restore(self, s: tuple) -> None:
+    def _restore(self, s: Undo) -> None:
         if self.result_info:  # the settlement taken back (only a settled deal has any)
             self.result_info = {}
-        if len(s) == 2:
-            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_shown_log, n_log,
-                    self.mort_seen) = s
-            self._restore(whole)
-            del self.play_log[n_log:]
-            self.tricks, self.shown = list(tricks), list(shown)
-            self.ledger.restore(entries)
-            self.revokes, self.taken_back = list(revokes), list(taken)
-            del self.shown_log[n_shown_log:]
-            return
-        if len(s) == 1:
-            p = s[0]
-            self._take_back(p, self.history[-1])
+        if isinstance(s, CardUndo):
+            self._take_back(s.seat, self.history[-1])
             self.trick.pop()
-            self.to_play, self.phase = p, "play"
-            return
-        if len(s) == 9:
-            p, groups, belle, self.pending, self.phase, self.order_idx, self.to_play, n_shown, n_ledger = s
-            self.decl_groups[p], self.belle_declared[p] = groups, belle
-            del self.shown[n_shown:]
-            self.ledger.truncate(n_ledger)
-            return
-        if len(s) == 8:
-            p, left, last, forfeited, self.order_idx, self.to_play, self.phase, n_ledger = s
-            self.discard_left[p], self.last_discard[p], self.forfeited[p] = left, last, forfeited
-            a = self.history[-1]
-            if a != DONE:
-                self._take_back(p, a)
-                self.discards[p] &= ~(1 << a)
-                self.piles[p] &= ~(1 << a)
-            self.ledger.truncate(n_ledger)
-            return
-        if len(s) == 5:
-            p, self.leader, n_ledger, piles, self.fool_kept = s
-            self._take_back(p, self.history[-1])
-            self.trick, self.piles = list(self.tricks.pop()[1][:self.players - 1]), list(piles)
-            self.trick_no -= 1
-            self.ledger.truncate(n_ledger)
-            self.to_play, self.phase = p, "play"
-            return
-        (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
-         self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
-         self.trick_no, n_tricks, n_ledger, forfeited, self.fool_kept, self.points,
-         self.redeal_asker, self.redeal_votes) = s
-        self._restore_hands(hands)
-        self.piles, self.discards = list(piles), list(discards)
-        self.discard_left, self.last_discard = list(discard_left), list(last_discard)
-        self.decl_groups, self.belle_declared = list(decl_groups), list(belle)
-        self.forfeited = list(forfeited)
-        self.trick = list(trick)
-        del self.shown[n_shown:]
-        del self.tricks[n_tricks:]
-        self.ledger.truncate(n_ledger)
+            self.to_play, self.phase = s.seat, "play"
+        elif isinstance(s, TrickUndo):
+            s.restore(self)
+        elif isinstance(s, DiscardUndo):
+            s.restore(self)
+        elif isinstance(s, DeclarationUndo):
+            s.restore(self)
+        elif isinstance(s, MarollesUndo):
+            s.restore(self)
+        else:
+            assert isinstance(s, WindowUndo)
+            s.restore(self)
 
     def position_key(self) -> tuple | None:
         """At the start of a trick, a key of all that the payments still to come depend on:
@@ -1211,7 +1153,7 @@ class MarollesDeal(SplitHandsDeal):
                      "forfeited", "revokes", "taken_back", "shown_log", "play_log"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
-        new._set_hands(self._all_hands())
+        new._split = self._split.copy()
         new.result_info = dict(self.result_info)
         return new
 
@@ -1292,6 +1234,126 @@ class MarollesDeal(SplitHandsDeal):
 
     def declaration_name(self, action: int) -> str:
         return DECLARATION_NAMES[action]
+
+
+class TrickUndo(Undo):
+    """The undo entry of a card that ends a trick other than the last (no revokes, no le
+    Mort): what the trick's end changes; its other cards are those of the trick appended."""
+
+    __slots__ = ("seat", "leader", "n_ledger", "piles", "fool_kept")
+
+    def __init__(self, d: MarollesDeal) -> None:
+        self.seat, self.leader, self.n_ledger = d._seat(), d.leader, len(d.ledger)
+        self.piles, self.fool_kept = tuple(d.piles), d.fool_kept
+
+    def restore(self, d: MarollesDeal) -> None:
+        d._take_back(self.seat, d.history[-1])
+        d.trick, d.piles = list(d.tricks.pop()[1][:d.players - 1]), list(self.piles)
+        d.leader, d.fool_kept = self.leader, self.fool_kept
+        d.trick_no -= 1
+        d.ledger.truncate(self.n_ledger)
+        d.to_play, d.phase = self.seat, "play"
+
+
+class DiscardUndo(Undo):
+    """The undo entry of a discard (or of ``done``, a short one): the seat's own entries, the
+    payments, and at its end the turn and the phase."""
+
+    __slots__ = ("seat", "left", "last", "forfeited", "order_idx", "to_play", "phase", "n_ledger")
+
+    def __init__(self, d: MarollesDeal) -> None:
+        p = self.seat = d._seat()
+        self.left, self.last, self.forfeited = d.discard_left[p], d.last_discard[p], d.forfeited[p]
+        self.order_idx, self.to_play, self.phase, self.n_ledger = d.order_idx, d.to_play, d.phase, len(d.ledger)
+
+    def restore(self, d: MarollesDeal) -> None:
+        p = self.seat
+        d.discard_left[p], d.last_discard[p], d.forfeited[p] = self.left, self.last, self.forfeited
+        d.order_idx, d.to_play, d.phase = self.order_idx, self.to_play, self.phase
+        a = d.history[-1]
+        if a != DONE:
+            d._take_back(p, a)
+            d.discards[p] &= ~(1 << a)
+            d.piles[p] &= ~(1 << a)
+        d.ledger.truncate(self.n_ledger)
+
+
+class DeclarationUndo(Undo):
+    """The undo entry of a declaration, a card shown or ``done``: the seat's own entries,
+    what is shown and paid, and at the end the turn and the phase."""
+
+    __slots__ = ("seat", "groups", "belle", "pending", "phase", "order_idx", "to_play", "n_shown", "n_ledger")
+
+    def __init__(self, d: MarollesDeal) -> None:
+        p = self.seat = d._seat()
+        self.groups, self.belle, self.pending = d.decl_groups[p], d.belle_declared[p], d.pending
+        self.phase, self.order_idx, self.to_play = d.phase, d.order_idx, d.to_play
+        self.n_shown, self.n_ledger = len(d.shown), len(d.ledger)
+
+    def restore(self, d: MarollesDeal) -> None:
+        p = self.seat
+        d.decl_groups[p], d.belle_declared[p], d.pending = self.groups, self.belle, self.pending
+        d.phase, d.order_idx, d.to_play = self.phase, self.order_idx, self.to_play
+        del d.shown[self.n_shown:]
+        d.ledger.truncate(self.n_ledger)
+
+
+class MarollesUndo(Undo):
+    """The undo entry of any other action: the whole state of the deal, but for the lists
+    that only grow (shown, tricks, the ledger: their lengths)."""
+
+    __slots__ = ("phase", "to_play", "hands", "piles", "discards", "discard_left", "last_discard",
+                 "order_idx", "decl_groups", "belle", "pending", "n_shown", "trick", "leader",
+                 "trick_no", "n_tricks", "n_ledger", "forfeited", "fool_kept", "points",
+                 "redeal_asker", "redeal_votes")
+
+    def __init__(self, d: MarollesDeal) -> None:
+        self.phase, self.to_play, self.hands = d.phase, d.to_play, d._hands_key()
+        self.piles, self.discards = tuple(d.piles), tuple(d.discards)
+        self.discard_left, self.last_discard = tuple(d.discard_left), tuple(d.last_discard)
+        self.order_idx, self.decl_groups, self.belle = d.order_idx, tuple(d.decl_groups), tuple(d.belle_declared)
+        self.pending, self.n_shown, self.trick = d.pending, len(d.shown), tuple(d.trick)
+        self.leader, self.trick_no, self.n_tricks, self.n_ledger = d.leader, d.trick_no, len(d.tricks), len(d.ledger)
+        self.forfeited, self.fool_kept, self.points = tuple(d.forfeited), d.fool_kept, d.points
+        self.redeal_asker, self.redeal_votes = d.redeal_asker, d.redeal_votes
+
+    def restore(self, d: MarollesDeal) -> None:
+        d.phase, d.to_play = self.phase, self.to_play
+        d._restore_hands(self.hands)
+        d.piles, d.discards = list(self.piles), list(self.discards)
+        d.discard_left, d.last_discard = list(self.discard_left), list(self.last_discard)
+        d.order_idx, d.decl_groups, d.belle_declared = self.order_idx, list(self.decl_groups), list(self.belle)
+        d.pending = self.pending
+        del d.shown[self.n_shown:]
+        d.trick, d.leader, d.trick_no = list(self.trick), self.leader, self.trick_no
+        del d.tricks[self.n_tricks:]
+        d.ledger.truncate(self.n_ledger)
+        d.forfeited, d.fool_kept, d.points = list(self.forfeited), self.fool_kept, self.points
+        d.redeal_asker, d.redeal_votes = self.redeal_asker, self.redeal_votes
+
+
+class WindowUndo(Undo):
+    """The undo entry of every action with the revoke window (``revoke_handling=
+    penalty_1m_forfeit_with_correction_window``), where an acknowledgment goes back to any
+    earlier state: the whole state, and the lists that only grow otherwise, whole."""
+
+    __slots__ = ("whole", "tricks", "entries", "shown", "revokes", "corrected", "taken_back",
+                 "n_shown_log", "n_play_log", "mort_seen")
+
+    def __init__(self, d: MarollesDeal) -> None:
+        self.whole = MarollesUndo(d)
+        self.tricks, self.entries, self.shown = tuple(d.tricks), d.ledger.rows(), tuple(d.shown)
+        self.revokes, self.corrected, self.taken_back = tuple(d.revokes), d.corrected, tuple(d.taken_back)
+        self.n_shown_log, self.n_play_log, self.mort_seen = len(d.shown_log), len(d.play_log), d.mort_seen
+
+    def restore(self, d: MarollesDeal) -> None:
+        self.whole.restore(d)
+        d.corrected, d.mort_seen = self.corrected, self.mort_seen
+        del d.play_log[self.n_play_log:]
+        d.tricks, d.shown = list(self.tricks), list(self.shown)
+        d.ledger.restore(self.entries)
+        d.revokes, d.taken_back = list(self.revokes), list(self.taken_back)
+        del d.shown_log[self.n_shown_log:]
 
 
 _FLAGS: Final[dict[Options, _Flags]] = {}
