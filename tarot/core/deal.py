@@ -562,8 +562,8 @@ class SplitHands:
 
 
 class SplitHandsDeal(Deal):
-    """A deal that keeps its hands in a ``SplitHands``, whose parts its play reads and changes
-    (``_parts``, ``_lose``); ``hand(s)`` and ``hands`` put them together. Marolles and French
+    """A deal that keeps its hands in a ``SplitHands`` (``_split``), whose parts its play reads
+    and changes (``_split.parts``, ``_split.lose``); ``hand(s)`` and ``hands`` put them together. Marolles and French
     Tarot deal this way, their hot path being the play of the cards."""
 
     __slots__ = ("_split",)
@@ -597,10 +597,6 @@ class SplitHandsDeal(Deal):
             return bool(self._legal_hi >> (action - PART) & 1)
         return action in self._legal_list
 
-    def _parts(self, s: Seat) -> tuple[CardSet, CardSet]:
-        """Seat ``s``'s hand as its two parts (``SplitHands.parts``)."""
-        return self._split.parts(s)
-
     def _set_hands(self, hands: list[CardSet]) -> None:
         self._split = SplitHands(hands)
 
@@ -619,11 +615,3 @@ class SplitHandsDeal(Deal):
 
     def _restore_hands(self, key: tuple[CardSet, ...]) -> None:
         self._split.set_key(key)
-
-    def _lose(self, p: Seat, c: Card) -> None:
-        """Card ``c`` leaves ``p``'s hand (played, discarded)."""
-        self._split.lose(p, c)
-
-    def _take_back(self, p: Seat, c: Card) -> None:
-        """Card ``c`` back to ``p``'s hand (an action taken back)."""
-        self._split.take_back(p, c)

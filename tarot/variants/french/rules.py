@@ -80,30 +80,25 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ...core.actions import ACTION_IDS, DONE, PASS
+from ...core.actions import DONE, PASS
 from ...core.cards import (
     card_phrase,
-    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_MASKS, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
+    BOUTS, FOOL, FRENCH, FULL_PACK, KINGS, LOW_PART, PART, SUIT_MASKS, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
     above, deal_positions, deal_sets, drop_highest, format_card, mask,
 )
-from ...core.counting import FRENCH_TARGETS, reduced_total
+from ...core.counting import reduced_total
 from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
-from ...core.options import Option
 from ...core.tricks import FFT_TRICKS, follow_duty_parts, follow_reason, led_card, winning_index
 from ...core.tricks import SUIT_OF as _SUIT
+from .options import FIVE_PLAYER_OPTIONS, FRENCH_OPTIONS, _Flags
+from .settlement import (
+    BIDS, CHELEM, GARDE, GARDE_CONTRE, GARDE_SANS, MULTIPLIER, PETIT, POIGNEE_VALUES, POIGNEES, PRISE,
+    half_point_rounding, per_defender_amount, settle,
+)
+from .undo import FrenchTrickUndo, FrenchUndo
 
-PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
-                                                                  "garde_contre"))
-BIDS: Final = (PRISE, GARDE, GARDE_SANS, GARDE_CONTRE)
-CHELEM: Final = ACTION_IDS["chelem"]
-POIGNEES: Final = (ACTION_IDS["poignee_simple"], ACTION_IDS["poignee_double"], ACTION_IDS["poignee_triple"])
-#: Contract -> multiplier (§4.1).
-MULTIPLIER: Final = {PRISE: 1, GARDE: 2, GARDE_SANS: 4, GARDE_CONTRE: 6}
-#: Poignée simple / double / triple -> bonus (§4.1), never multiplied.
-POIGNEE_VALUES: Final = {POIGNEES[0]: 20, POIGNEES[1]: 30, POIGNEES[2]: 40}
-PETIT: Final[Card] = 1
 #: Suit cards other than Kings: what the écart is made of.
 ECART_FREE: Final[CardSet] = FULL_PACK & ~TRUMPS & ~KINGS & ~1
 #: Trumps that may go into the écart when unavoidable (not the Petit nor the 21).
@@ -112,104 +107,6 @@ ECART_TRUMPS: Final[CardSet] = TRUMPS & ~BOUTS
 PACK_HALVES: Final = 182
 
 _SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)
-
-
-def half_point_rounding(halves: int, target: int) -> int:
-    """The taker's points from his half points (§4.3): a half point is rounded up when the
-    contract is made and down when it is not.
-
-    >>> half_point_rounding(81, 41), half_point_rounding(83, 41), half_point_rounding(112, 56)
-    (40, 42, 56)
-    """
-    if not halves & 1:
-        return halves // 2
-    return (halves + 1) // 2 if halves >= 2 * target else (halves - 1) // 2
-
-
-def per_defender_amount(points: int, bouts: int, contract: int, petit_au_bout: int = 0,
-                        poignee: int = 0, chelem: int = 0) -> dict[str, int]:
-    """The amount each defender pays the taker (§4.2), split by reason: ``contract``,
-    ``petit_au_bout``, ``poignee``, ``chelem`` (negative: the taker pays).
-
-    ``points`` are the taker camp's card points after rounding, ``bouts`` the bouts it holds,
-    ``contract`` a bid action, ``petit_au_bout`` +1 (taker's camp), -1 (defence) or 0,
-    ``poignee`` the sum of the poignées declared, ``chelem`` the chelem term (+400, -200, ...).
-
-    >>> sum(per_defender_amount(56, 2, GARDE).values())   # seed example H1
-    80
-    """
-    d = points - FRENCH_TARGETS[bouts]
-    w = 1 if d >= 0 else -1
-    mult = MULTIPLIER[contract]
-    return {"contract": w * (25 + abs(d)) * mult, "petit_au_bout": 10 * petit_au_bout * mult,
-            "poignee": w * poignee, "chelem": chelem}
-
-
-FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
-    Option("petit_rule", ("petit_sec", "first_packet", "none"), "petit_sec",
-           "A deal is annulled when a player holds the Petit as his only trump without the Excuse "
-           "(petit sec), or (the seed's rule) when the Petit is in a player's first packet; or never.",
-           "FFT (S10); seed-modern"),
-    Option("chien_forbidden", ("first_last_card", "first_last_three"), "first_last_card",
-           "Which cards of the pack may not go to the chien: the first and last card (FFT) or the "
-           "first and last three (seed). The engine deals the chien at fixed places that respect "
-           "both, so this only records the table's rule.", "FFT / seed-modern, S13", table_only=True),
-    Option("misdeal", ("same_dealer_no_bid", "none"), "same_dealer_no_bid",
-           "What a misdeal costs at a physical table (the same dealer redeals and may not bid). The "
-           "engine always deals correctly, so this option only documents the table's choice.",
-           "FFT", table_only=True),
-    Option("excuse_last_trick", ("to_other_camp", "to_trick_winner"), "to_other_camp",
-           "The Excuse played to the last trick changes camp (FFT), or goes to the trick's winner "
-           "(seed); except in a chelem.", "FFT literal / seed, S13"),
-    Option("excuse_exchange_impossible", ("excuse_counts_4_other_side_gets_half",),
-           "excuse_counts_4_other_side_gets_half",
-           "When the Excuse's camp has no half-point card to give in exchange, the Excuse counts 4 "
-           "for it and the other camp gets the half point.", "generalises FFT chelem clause"),
-    Option("chelem_lead", ("announcer_leads",), "announcer_leads",
-           "A taker who announces a chelem leads the first trick.", "FFT"),
-    Option("defence_chelem_bonus", ("200", "0"), "200",
-           "What each defender gains when the defence wins every trick.", "FFT (seed silent)"),
-    Option("poignee_show_exact", ("true", "false"), "true",
-           "A poignée shows exactly its number of trumps (true), or every trump held (false).",
-           "FFT"),
-    Option("score_rounding", ("none", "5", "10"), "none",
-           "Round each defender's amount to the nearest multiple of 5 or 10 (halves away from zero).",
-           "FFT none / seed house rule"),
-    Option("misere", ("off",), "off", "Misère bonuses (no trumps, no honours): not played.",
-           "not in FFT/seed"),
-)
-
-FIVE_PLAYER_OPTIONS: Final[tuple[Option, ...]] = (
-    Option("five_player_split", ("taker_2_partner_1", "equal_halves"), "taker_2_partner_1",
-           "How the taker and his partner share: 2T and T (FFT), or equally (two defenders pay "
-           "one each, the third splits his payment, the odd point to the taker).",
-           "FFT / seed variant"),
-    Option("five_player_called_escalation", ("k→q→c→j", "k→q"), "k→q→c→j",
-           "With four Kings the taker may call a Queen, with four Queens too a Cavalier, and with "
-           "those a Jack (FFT); or only up to a Queen (seed).", "FFT / seed"),
-    Option("five_player_self_call", ("true", "false"), "true",
-           "The taker may call a card he holds, and so play alone (FFT); or, false, only a card "
-           "he lacks, unless he holds every card he could call (then one of his own: he plays "
-           "alone).", "FFT / RULES.md silent on a hand holding every callable card"),
-)
-
-
-class _Flags:
-    """Option values read on the hot path, decoded once per set of options."""
-
-    __slots__ = ("petit_rule", "other_camp", "defence_chelem", "show_exact", "rounding",
-                 "split_equal", "escalation", "self_call")
-
-    def __init__(self, o: Mapping[str, str]) -> None:
-        self.petit_rule = o["petit_rule"]
-        self.other_camp = o["excuse_last_trick"] == "to_other_camp"
-        self.defence_chelem = int(o["defence_chelem_bonus"])
-        self.show_exact = o["poignee_show_exact"] == "true"
-        self.rounding = 0 if o["score_rounding"] == "none" else int(o["score_rounding"])
-        self.split_equal = o.get("five_player_split") == "equal_halves"
-        levels = (KINGS, QUEENS, CAVALIERS, JACKS)
-        self.escalation = levels[:2] if o.get("five_player_called_escalation") == "k→q" else levels
-        self.self_call = o.get("five_player_self_call", "true") == "true"
 
 
 _FLAGS: Final[dict] = {}
@@ -361,7 +258,7 @@ class FrenchDeal(SplitHandsDeal):
         n = self.players
         if rule == "petit_sec":
             for s in range(n):
-                if self._parts(s)[0] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
+                if self._split.parts(s)[0] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
                     self._annul(s, "petit_sec")
                     return
             return
@@ -473,7 +370,7 @@ class FrenchDeal(SplitHandsDeal):
         overtrumping (the Excuse at any time: ``FFT_TRICKS``) and the five-player opening lead,
         as the two parts of a card set (``SplitHands``; the Excuse and the trumps are low)."""
         p = self._seat()
-        lo, hi = self._parts(p)
+        lo, hi = self._split.parts(p)
         trick = self.trick
         if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
             called = self.called
@@ -660,7 +557,7 @@ class FrenchDeal(SplitHandsDeal):
     def _discard(self, c: int) -> None:
         bit = 1 << c
         t = self._taker()
-        self._lose(t, c)
+        self._split.lose(t, c)
         self.ecart |= bit
         self.last_discard = c
         self.ecart_left -= 1
@@ -722,7 +619,7 @@ class FrenchDeal(SplitHandsDeal):
 
     def _play(self, c: int) -> None:
         p = self._seat()
-        self._lose(p, c)
+        self._split.lose(p, c)
         trick = self.trick
         trick.append(c)
         called = self.called
@@ -770,7 +667,7 @@ class FrenchDeal(SplitHandsDeal):
         self.leader = winner
         self.trick_no = t + 1
         if last:
-            self._settle()
+            settle(self)
         else:
             self.to_play = winner
             self.phase = "play"
@@ -826,74 +723,6 @@ class FrenchDeal(SplitHandsDeal):
             taker |= self.ecart
         return taker, defence
 
-    def _settle(self) -> None:
-        taker_pile, _ = self.camp_piles()
-        halves = 2 * reduced_total(taker_pile) + taker_pile.bit_count() + self.adj
-        bouts = (taker_pile & BOUTS).bit_count()
-        target = FRENCH_TARGETS[bouts]
-        points = half_point_rounding(halves, target)
-        camp = self.camp
-        tricks = self.tricks
-        last = tricks[-1]
-        # §4.1: the Petit in the last trick is au bout for that trick's winner; when the Excuse
-        # won the last trick (a chelem), the Petit in the trick before it counts too.
-        judged = last
-        if PETIT not in last[1] and last[1][0] == FOOL and last[2] == last[0] and len(tricks) > 1:
-            judged = tricks[-2]
-        pab = 0
-        if PETIT in judged[1]:
-            pab = 1 if camp >> judged[2] & 1 else -1
-        taker_all = all(camp >> w & 1 for _, _, w in tricks)
-        defence_all = not any(camp >> w & 1 for _, _, w in tricks)
-        if self.chelem:
-            ch = 400 if taker_all else -200
-        elif taker_all:
-            ch = 200
-        elif defence_all:
-            ch = -self._o.defence_chelem
-        else:
-            ch = 0
-        parts = per_defender_amount(points, bouts, self.contract, pab, self.poignee, ch)  # type: ignore[arg-type]  # a contract was bid
-        r = self._o.rounding
-        total = sum(parts.values())
-        if r:
-            q, rem = divmod(abs(total), r)
-            rounded = (q + (2 * rem >= r)) * r * (1 if total >= 0 else -1)
-            parts["contract"] += rounded - total
-        self._pay_parts(parts)
-        self.outcome = {"points": points, "halves": halves, "bouts": bouts, "target": target,
-                        "petit_au_bout": pab, "chelem": ch, "poignee": self.poignee,
-                        "amount": sum(parts.values()), "unrounded": total}
-        self.phase, self.to_play = "over", None
-
-    def _pay_parts(self, parts: dict[str, int]) -> None:
-        """Each defender pays the taker (or his partner) each part; a negative part goes back."""
-        n, taker = self.players, self._taker()
-        defenders = [(taker + i) % n for i in range(1, n) if not self.camp >> ((taker + i) % n) & 1]
-        partner = self.partner
-        for reason, amount in parts.items():
-            if not amount:
-                continue
-            for i, d in enumerate(defenders):
-                payee, amt = taker, amount
-                if partner is not None:
-                    if self._o.split_equal:
-                        if i == 1:
-                            payee = partner
-                        elif i == 2:
-                            half = amount // 2 if amount >= 0 else -((-amount) // 2)
-                            self._pay(d, partner, half, reason)
-                            amt = amount - half
-                    elif i == 2:
-                        payee = partner
-                self._pay(d, payee, amt, reason)
-
-    def _pay(self, defender: Seat, payee: Seat, amount: int, reason: str) -> None:
-        if amount > 0:
-            self.ledger.pay(defender, payee, amount, reason)
-        elif amount < 0:
-            self.ledger.pay(payee, defender, -amount, reason)
-
     # ----- undo, copy --------------------------------------------------------------------
     def _snapshot(self) -> Undo:
         if self.phase == "play":
@@ -906,7 +735,7 @@ class FrenchDeal(SplitHandsDeal):
     def _restore(self, s: Undo) -> None:
         if isinstance(s, CardUndo):
             c = self.history[-1]
-            self._take_back(s.seat, c)
+            self._split.take_back(s.seat, c)
             self.trick.pop()
             if c == self.called:
                 self.revealed = False
@@ -1006,64 +835,6 @@ class FrenchDeal(SplitHandsDeal):
             "extra": extra,
         })
         return View.build(fields)
-
-
-class FrenchTrickUndo(Undo):
-    """The undo entry of a card that ends a trick other than the last: what the trick's end
-    changes (the trick appended to ``tricks`` is taken off again)."""
-
-    __slots__ = ("seat", "trick", "leader", "piles", "excuse", "adj", "revealed")
-
-    def __init__(self, d: FrenchDeal) -> None:
-        self.seat, self.trick, self.leader = d._seat(), tuple(d.trick), d.leader
-        self.piles, self.excuse, self.adj, self.revealed = tuple(d.piles), d.excuse, d.adj, d.revealed
-
-    def restore(self, d: FrenchDeal) -> None:
-        d._take_back(self.seat, d.history[-1])
-        d.trick, d.leader, d.piles = list(self.trick), self.leader, list(self.piles)
-        d.excuse, d.adj, d.revealed = self.excuse, self.adj, self.revealed
-        d.trick_no -= 1
-        d.tricks.pop()
-        d.to_play, d.phase = self.seat, "play"
-
-
-class FrenchUndo(Undo):
-    """The undo entry of any other action: the whole state of the deal, but for the lists
-    that only grow (bids, shown, tricks, the ledger: their lengths)."""
-
-    __slots__ = ("phase", "to_play", "hands", "ecart", "n_bids", "high", "order_idx", "contract",
-                 "taker", "called", "partner", "camp", "revealed", "chien_shown", "chelem", "asked",
-                 "pending", "n_shown", "trick", "leader", "trick_no", "n_tricks", "piles", "n_ledger",
-                 "adj", "excuse", "poignee", "last_discard", "ecart_left", "ecart_trumps", "outcome")
-
-    def __init__(self, d: FrenchDeal) -> None:
-        self.phase, self.to_play, self.hands, self.ecart = d.phase, d.to_play, d._hands_key(), d.ecart
-        self.n_bids, self.high, self.order_idx = len(d.bids), d.high, d.order_idx
-        self.contract, self.taker, self.called, self.partner = d.contract, d.taker, d.called, d.partner
-        self.camp, self.revealed, self.chien_shown, self.chelem = d.camp, d.revealed, d.chien_shown, d.chelem
-        self.asked, self.pending, self.n_shown = d.asked, d.pending, len(d.shown)
-        self.trick, self.leader, self.trick_no = tuple(d.trick), d.leader, d.trick_no
-        self.n_tricks, self.piles, self.n_ledger = len(d.tricks), tuple(d.piles), len(d.ledger)
-        self.adj, self.excuse, self.poignee = d.adj, d.excuse, d.poignee
-        self.last_discard, self.ecart_left, self.ecart_trumps = d.last_discard, d.ecart_left, d.ecart_trumps
-        self.outcome = d.outcome
-
-    def restore(self, d: FrenchDeal) -> None:
-        d.phase, d.to_play, d.ecart = self.phase, self.to_play, self.ecart
-        d._restore_hands(self.hands)
-        del d.bids[self.n_bids:]
-        d.high, d.order_idx = self.high, self.order_idx
-        d.contract, d.taker, d.called, d.partner = self.contract, self.taker, self.called, self.partner
-        d.camp, d.revealed, d.chien_shown, d.chelem = self.camp, self.revealed, self.chien_shown, self.chelem
-        d.asked, d.pending = self.asked, self.pending
-        del d.shown[self.n_shown:]
-        d.trick, d.leader, d.trick_no = list(self.trick), self.leader, self.trick_no
-        del d.tricks[self.n_tricks:]
-        d.piles = list(self.piles)
-        d.ledger.truncate(self.n_ledger)
-        d.adj, d.excuse, d.poignee = self.adj, self.excuse, self.poignee
-        d.last_discard, d.ecart_left, d.ecart_trumps = self.last_discard, self.ecart_left, self.ecart_trumps
-        d.outcome = self.outcome
 
 
 class FrenchDeal4(FrenchDeal):
