@@ -21,6 +21,7 @@ from .cards import (
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
+from .tricks import TrickRules
 from .view import View
 
 
@@ -139,6 +140,9 @@ class Deal:
     title: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     notation: ClassVar[Notation] = ITALIAN
+    #: How the deal's tricks are played (``core.tricks``): the duty to follow and to trump, and
+    #: the cards' power. Each variant sets it (per deal where its options change it).
+    trick_rules: TrickRules
     #: All cards of the variant's pack, as a set.
     PACK: ClassVar[CardSet] = 0
     #: The number of seats of the variant's deals (where it is an option, the default;

@@ -121,6 +121,7 @@ class FrenchDeal(SplitHandsDeal):
     """One deal of modern French Tarot (RULES.md §4); subclasses fix the number of players."""
 
     notation = FRENCH
+    trick_rules = FFT_TRICKS
     PACK = FULL_PACK
     OPTIONS = FRENCH_OPTIONS
     SOURCES = ("contract", "petit_au_bout", "poignee", "chelem")
@@ -490,7 +491,7 @@ class FrenchDeal(SplitHandsDeal):
             if led_card(self.trick) < 0:
                 return ("the opening lead may not be in the called suit, unless it is the called "
                         "card itself")
-            return follow_reason(self.hand(p), self.trick, action, FFT_TRICKS, n)
+            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, n)
         return super().explain_illegal(action)
 
     # ----- applying actions --------------------------------------------------------------

@@ -192,6 +192,7 @@ class French2pDeal(Deal):
     title = "French Tarot for two players: hands and table piles"
     OPTIONS = FRENCH_2P_OPTIONS
     notation = FRENCH
+    trick_rules = FFT_TRICKS
     PACK = FULL_PACK
     PLAYERS = 2
     SOURCES = FRENCH_2P_SOURCES
@@ -317,7 +318,7 @@ class French2pDeal(Deal):
                     "of the piles can be played")
         judged = self.playable(p) if self.bind else self._hands[p]
         where = "" if self.bind else " (the duty is judged on the hand alone)"
-        return follow_reason(judged, self.trick, action, FFT_TRICKS, self.notation) + where
+        return follow_reason(judged, self.trick, action, self.trick_rules, self.notation) + where
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, c: int) -> None:

@@ -80,6 +80,7 @@ class MarollesDeal(SplitHandsDeal):
     title = "Marolles 1637: three players, 66 cards"
     OPTIONS = MAROLLES_OPTIONS
     notation = ITALIAN
+    trick_rules = MAROLLES_TRICKS
     PACK = PACK_66
     PLAYERS = 3
     #: Cards each non-dealer and the dealer hold after the deal, and discard.
@@ -453,7 +454,7 @@ class MarollesDeal(SplitHandsDeal):
                 return "the Fool cannot excuse in the last trick"
             if led_card(self.trick) < 0:
                 return "the Fool may not be led (fool_lead_allowed=false)"
-            return follow_reason(self.hand(p), self.trick, action, MAROLLES_TRICKS, n)
+            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, n)
         if ph == "discard":
             return self._explain_discard(action, p)
         if ph == "declare":
