@@ -32,8 +32,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The modules compiled, relative to the repository: the engine, the rule bots of Marolles and
-#: French Tarot (the search bots' playouts), the sampler and the search bots. Views (``tarot/core/view.py``), options
+#: The modules compiled, relative to the repository: the engine (the core and every module of
+#: each game's rules), the rule bots of Marolles and French Tarot (the search bots' playouts),
+#: the sampler and the search bots. Views (``tarot/core/view.py``), options
 #: and errors stay Python: views are built by setting their ``__dict__``, options derive from
 #: ``Mapping`` (an ABC, which compiled classes do not honour in ``isinstance``), and some
 #: errors derive from ``KeyError``.
@@ -41,7 +42,11 @@ COMPILED = [
     "tarot/core/actions.py", "tarot/core/cards.py", "tarot/core/counting.py",
     "tarot/core/deal.py", "tarot/core/ledger.py", "tarot/core/tricks.py",
     "tarot/variants/early_french/rules.py", "tarot/variants/french/rules.py",
-    "tarot/variants/french_2p/rules.py", "tarot/variants/marolles/rules.py",
+    "tarot/variants/french/options.py", "tarot/variants/french/settlement.py",
+    "tarot/variants/french/undo.py", "tarot/variants/french_2p/rules.py",
+    "tarot/variants/marolles/rules.py", "tarot/variants/marolles/declarations.py",
+    "tarot/variants/marolles/options.py", "tarot/variants/marolles/revokes.py",
+    "tarot/variants/marolles/settlement.py", "tarot/variants/marolles/undo.py",
     "tarot/bots/odds.py", "tarot/variants/marolles/bot.py", "tarot/variants/french/bot.py",
     "tarot/bots/sampling.py", "tarot/bots/search.py", "tarot/variants/marolles/sampler.py",
     "tarot/variants/french/sampler.py", "tarot/variants/early_french/sampler.py", "tarot/variants/french_2p/sampler.py",

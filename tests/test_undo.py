@@ -84,12 +84,12 @@ def test_lines_taken_back_leave_nothing_behind(variant):
 
 @pytest.mark.parametrize("variant", sorted(v for v, cls in VARIANTS.items() if issubclass(cls, SplitHandsDeal)))
 def test_hand_parts_follow_the_hands(variant):
-    """The play reads each hand as two machine words (``SplitHandsDeal._parts``): after every
+    """The play reads each hand as two machine words (``SplitHands.parts``): after every
     push, pop and copy, as a search makes them (it tries a card and takes it back), they hold
     the hands that replaying the same actions from the deal's start gives."""
     def check(deal):
         n = len(deal.hands)
-        parts = [deal._parts(s) for s in range(n)]
+        parts = [deal._split.parts(s) for s in range(n)]
         assert all(0 <= lo < 1 << PART and 0 <= hi < 1 << (NUM_CARDS - PART) for lo, hi in parts)
         assert [lo | hi << PART for lo, hi in parts] == deal.hands == [deal.hand(s) for s in range(n)]
         with pytest.raises(IndexError):

@@ -170,6 +170,39 @@ def cards_of(cs: CardSet) -> list[Card]:
     return cards_of_parts(cs & LOW_PART, cs >> PART)
 
 
+def above(card: Card) -> CardSet:
+    """The ids strictly greater than ``card`` (all 78 when ``card`` is -1): what may still
+    come in a choice of cards made in ascending order (a discard, the cards shown).
+
+    >>> cards_of(above(74)), above(-1) == (1 << 78) - 1
+    ([75, 76, 77], True)
+    """
+    full = (1 << NUM_CARDS) - 1
+    return full & ~((2 << card) - 1) if card >= 0 else full
+
+
+def drop_highest(cards: CardSet, k: int) -> CardSet:
+    """``cards`` without its ``k`` highest ids (none when ``k`` <= 0): the cards that can
+    start an ascending choice of ``k + 1`` of them.
+
+    >>> cards_of(drop_highest(mask([3, 9, 60, 70]), 2)), cards_of(drop_highest(mask([3, 9]), 0))
+    ([3, 9], [3, 9])
+    """
+    lo, hi = drop_highest_parts(cards & LOW_PART, cards >> PART, k)
+    return lo | hi << PART
+
+
+def drop_highest_parts(lo: CardSet, hi: CardSet, k: int) -> tuple[CardSet, CardSet]:
+    """``drop_highest`` of the set whose two parts are ``lo`` and ``hi`` (``PART``)."""
+    while k > 0 and hi:
+        hi ^= 1 << (hi.bit_length() - 1)
+        k -= 1
+    while k > 0 and lo:
+        lo ^= 1 << (lo.bit_length() - 1)
+        k -= 1
+    return lo, hi
+
+
 def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same order from
     the same generator state, and the generator left in the same state): Fisher-Yates drawing

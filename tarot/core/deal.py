@@ -21,7 +21,7 @@ from .cards import (
 from .errors import IllegalActionError, UnknownVariantError
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
-from .tricks import PLAIN_POWER
+from .tricks import PLAIN_POWER, TrickRules
 from .view import View
 
 
@@ -140,6 +140,9 @@ class Deal:
     title: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     notation: ClassVar[Notation] = ITALIAN
+    #: How the deal's tricks are played (``core.tricks``): the duty to follow and to trump, and
+    #: the cards' power. Each variant sets it (per deal where its options change it).
+    trick_rules: TrickRules
     #: All cards of the variant's pack, as a set.
     PACK: ClassVar[CardSet] = 0
     #: The number of seats of the variant's deals (where it is an option, the default;
@@ -283,10 +286,10 @@ class Deal:
     def _apply(self, action: int) -> None:
         raise NotImplementedError
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         raise NotImplementedError
 
-    def _restore(self, snap: tuple) -> None:
+    def _restore(self, snap: Undo) -> None:
         raise NotImplementedError
 
     def explain_illegal(self, action: int) -> str:
@@ -490,43 +493,164 @@ class Deal:
         self.push(a)
         return a
 
-    _undo: list[tuple]
+    _undo: list[Undo]
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.variant} dealer={self.dealer} phase={self.phase} "
                 f"to_play={self.to_play} actions={len(self.history)}>")
 
 
-#: The undo entry of a card that does not end its trick, by the seat that played it (all such
-#: a card changes besides the hand and the trick): one shared tuple per seat, not a new one.
-SEAT_SNAPSHOT: Final[tuple[tuple, ...]] = tuple((s,) for s in range(8))
+class Undo:
+    """An undo entry: what ``pop()`` needs to put the deal back as it was before an action
+    (``push`` keeps one per action, ``_snapshot``; ``_restore`` reads it). Each variant names
+    its kinds, so that ``_restore`` tells them apart by type: a card inside a trick, a card
+    that ends one, a discard, a declaration, the whole state."""
 
-#: The most hands a ``SplitHandsDeal`` keeps (five-player French Tarot).
+    __slots__ = ()
+
+
+class CardUndo(Undo):
+    """A card that does not end its trick: all it changes besides the hand and the trick is
+    whose turn it is, so the seat that played it (the card is the history's last) is enough.
+    One shared entry per seat (``CARD_UNDO``), never a new one."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    def __repr__(self) -> str:
+        return f"CardUndo({self.seat})"
+
+
+#: The ``CardUndo`` of each seat.
+CARD_UNDO: Final[tuple[CardUndo, ...]] = tuple(CardUndo(s) for s in range(8))
+
+#: The most hands a ``SplitHands`` keeps (five-player French Tarot).
 MAX_HANDS = 5
 
 
+class SplitHands:
+    """Up to five hands, each kept in two machine words: the ids below ``cards.PART`` (the
+    Fool, the trumps, two suits) and the ids from it shifted down. A whole hand is a 78-bit
+    Python long object, and every operation on one makes a new one, where the compiled engine
+    works on a part natively; a list would hold Python int objects, a new one at every card,
+    so each part is a field of its own, and a seat's fields are found by its number here.
+
+    >>> h = SplitHands([0b101, 1 << 60])
+    >>> h.parts(1), h.hand(1) == 1 << 60
+    ((0, 1024), True)
+    >>> h.lose(0, 2); h.hand(0)
+    1
+    """
+
+    __slots__ = ("n", "lo0", "hi0", "lo1", "hi1", "lo2", "hi2", "lo3", "hi3", "lo4", "hi4")
+
+    def __init__(self, hands: list[CardSet]) -> None:
+        if len(hands) > MAX_HANDS:
+            raise ValueError(f"{len(hands)} hands: a deal keeps at most {MAX_HANDS}")
+        #: how many hands (seats 0 to n - 1); the parts of the others are 0
+        self.n = len(hands)
+        self.lo0 = self.hi0 = self.lo1 = self.hi1 = self.lo2 = self.hi2 = 0
+        self.lo3 = self.hi3 = self.lo4 = self.hi4 = 0
+        for s in range(self.n):
+            self.set_parts(s, hands[s] & LOW_PART, hands[s] >> PART)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SplitHands) and self.n == other.n and self.key() == other.key()
+
+    def __repr__(self) -> str:
+        return f"SplitHands({self.hands()!r})"
+
+    def copy(self) -> SplitHands:
+        new = SplitHands([])
+        new.n = self.n
+        new.set_key(self.key())
+        return new
+
+    def parts(self, s: Seat) -> tuple[CardSet, CardSet]:
+        """Seat ``s``'s hand as its two parts (ids below ``PART``; the rest, shifted down)."""
+        if s == 0:
+            return self.lo0, self.hi0
+        if s == 1:
+            return self.lo1, self.hi1
+        if s == 2:
+            return self.lo2, self.hi2
+        if s == 3:
+            return self.lo3, self.hi3
+        if s == 4:
+            return self.lo4, self.hi4
+        raise IndexError(f"no hand {s}")
+
+    def set_parts(self, s: Seat, lo: CardSet, hi: CardSet) -> None:
+        if s == 0:
+            self.lo0, self.hi0 = lo, hi
+        elif s == 1:
+            self.lo1, self.hi1 = lo, hi
+        elif s == 2:
+            self.lo2, self.hi2 = lo, hi
+        elif s == 3:
+            self.lo3, self.hi3 = lo, hi
+        elif s == 4:
+            self.lo4, self.hi4 = lo, hi
+        else:
+            raise IndexError(f"no hand {s}")
+
+    def hand(self, s: Seat) -> CardSet:
+        if not 0 <= s < self.n:
+            raise IndexError(f"no hand {s}: the deal has {self.n}")
+        lo, hi = self.parts(s)
+        return lo | hi << PART
+
+    def hands(self) -> list[CardSet]:
+        return [self.hand(s) for s in range(self.n)]
+
+    def key(self) -> tuple[CardSet, ...]:
+        """The parts of every hand, low then high, seat by seat (0 for the seats without one):
+        a key (a transposition table's), and what an undo entry keeps of the hands."""
+        return (self.lo0, self.hi0, self.lo1, self.hi1, self.lo2, self.hi2,
+                self.lo3, self.hi3, self.lo4, self.hi4)
+
+    def set_key(self, key: tuple[CardSet, ...]) -> None:
+        """The hands ``key()`` gave, back."""
+        (self.lo0, self.hi0, self.lo1, self.hi1, self.lo2, self.hi2,
+         self.lo3, self.hi3, self.lo4, self.hi4) = key
+
+    def lose(self, p: Seat, c: Card) -> None:
+        """Card ``c`` leaves ``p``'s hand (played, discarded). The hot path of the play: the
+        part changed in place, seat by seat, rather than read and set whole (``parts``)."""
+        if c < PART:
+            lo, hi = ~(1 << c), -1
+        else:
+            lo, hi = -1, ~(1 << (c - PART))
+        if p == 0:
+            self.lo0, self.hi0 = self.lo0 & lo, self.hi0 & hi
+        elif p == 1:
+            self.lo1, self.hi1 = self.lo1 & lo, self.hi1 & hi
+        elif p == 2:
+            self.lo2, self.hi2 = self.lo2 & lo, self.hi2 & hi
+        elif p == 3:
+            self.lo3, self.hi3 = self.lo3 & lo, self.hi3 & hi
+        else:
+            self.lo4, self.hi4 = self.lo4 & lo, self.hi4 & hi
+
+    def take_back(self, p: Seat, c: Card) -> None:
+        """Card ``c`` back to ``p``'s hand (an action taken back)."""
+        lo, hi = self.parts(p)
+        if c < PART:
+            self.set_parts(p, lo | 1 << c, hi)
+        else:
+            self.set_parts(p, lo, hi | 1 << (c - PART))
+
+
 class SplitHandsDeal(Deal):
-    """A deal that keeps each hand in two machine words, ``_parts(s)``: the ids below
-    ``cards.PART``, and the ids from it shifted down, which its play reads and changes: a whole hand
-    is a 78-bit Python long object, and every operation on one makes a new one, where the
-    compiled engine works on a part natively. ``hand(s)`` and ``hands`` put them together.
-    Marolles and French Tarot deal this way, their hot path being the play of the cards."""
+    """A deal that keeps its hands in a ``SplitHands`` (``_split``), whose parts its play reads
+    and changes (``_split.parts``, ``_split.lose``); ``hand(s)`` and ``hands`` put them together. Marolles and French
+    Tarot deal this way, their hot path being the play of the cards."""
 
-    __slots__ = ("_nh", "_lo0", "_hi0", "_lo1", "_hi1", "_lo2", "_hi2", "_lo3", "_hi3", "_lo4", "_hi4")
+    __slots__ = ("_split",)
 
-    # Each hand's two parts, seat by seat: fields of the deal, each a machine word in the
-    # compiled engine, where a list would hold Python int objects, a new one at every card.
-    _nh: int  # how many hands (seats 0 to _nh - 1)
-    _lo0: CardSet
-    _hi0: CardSet
-    _lo1: CardSet
-    _hi1: CardSet
-    _lo2: CardSet
-    _hi2: CardSet
-    _lo3: CardSet
-    _hi3: CardSet
-    _lo4: CardSet
-    _hi4: CardSet
+    _split: SplitHands
     #: The legal actions last listed (``_legal_at``), as the parts of a card set when they are
     #: exactly those cards (the play: set by the variant's ``_legal_actions``), else -1.
     #: ``is_legal`` then tests a bit, and the list is not kept: the caller gets it, not a copy.
@@ -555,89 +679,21 @@ class SplitHandsDeal(Deal):
             return bool(self._legal_hi >> (action - PART) & 1)
         return action in self._legal_list
 
-    def _parts(self, s: Seat) -> tuple[CardSet, CardSet]:
-        """Seat ``s``'s hand as its two parts (ids below ``PART``; the rest, shifted down)."""
-        if s == 0:
-            return self._lo0, self._hi0
-        if s == 1:
-            return self._lo1, self._hi1
-        if s == 2:
-            return self._lo2, self._hi2
-        if s == 3:
-            return self._lo3, self._hi3
-        if s == 4:
-            return self._lo4, self._hi4
-        raise IndexError(f"no hand {s}")
-
-    def _set_parts(self, s: Seat, lo: CardSet, hi: CardSet) -> None:
-        if s == 0:
-            self._lo0, self._hi0 = lo, hi
-        elif s == 1:
-            self._lo1, self._hi1 = lo, hi
-        elif s == 2:
-            self._lo2, self._hi2 = lo, hi
-        elif s == 3:
-            self._lo3, self._hi3 = lo, hi
-        elif s == 4:
-            self._lo4, self._hi4 = lo, hi
-        else:
-            raise IndexError(f"no hand {s}")
-
     def _set_hands(self, hands: list[CardSet]) -> None:
-        if len(hands) > MAX_HANDS:
-            raise ValueError(f"{len(hands)} hands: a deal keeps at most {MAX_HANDS}")
-        self._nh = len(hands)
-        for s in range(MAX_HANDS):
-            h = hands[s] if s < len(hands) else 0
-            self._set_parts(s, h & LOW_PART, h >> PART)
+        self._split = SplitHands(hands)
 
     def _set_hand(self, s: Seat, cs: CardSet) -> None:
-        self._set_parts(s, cs & LOW_PART, cs >> PART)
+        self._split.set_parts(s, cs & LOW_PART, cs >> PART)
 
     def hand(self, seat: Seat) -> CardSet:
-        if not 0 <= seat < self._nh:
-            raise IndexError(f"no hand {seat}: the deal has {self._nh}")
-        lo, hi = self._parts(seat)
-        return lo | hi << PART
+        return self._split.hand(seat)
 
     def _all_hands(self) -> list[CardSet]:
-        return [self.hand(s) for s in range(self._nh)]
+        return self._split.hands()
 
     def _hands_key(self) -> tuple[CardSet, ...]:
-        """The hands as a key (a transposition table's), and as an undo entry keeps them: the
-        parts of every seat's hand, low then high (those of seats without a hand are 0)."""
-        return (self._lo0, self._hi0, self._lo1, self._hi1, self._lo2, self._hi2,
-                self._lo3, self._hi3, self._lo4, self._hi4)
+        """The hands as a key (``SplitHands.key``), and as a whole undo entry keeps them."""
+        return self._split.key()
 
-    def _hands_snapshot(self) -> tuple[CardSet, ...]:
-        return self._hands_key()
-
-    def _restore_hands(self, snap: tuple[CardSet, ...]) -> None:
-        (self._lo0, self._hi0, self._lo1, self._hi1, self._lo2, self._hi2,
-         self._lo3, self._hi3, self._lo4, self._hi4) = snap
-
-    def _lose(self, p: Seat, c: Card) -> None:
-        """Card ``c`` leaves ``p``'s hand (played, discarded). The hot path of the play: the
-        part changed in place, seat by seat, rather than read and set whole (``_parts``)."""
-        if c < PART:
-            lo, hi = ~(1 << c), -1
-        else:
-            lo, hi = -1, ~(1 << (c - PART))
-        if p == 0:
-            self._lo0, self._hi0 = self._lo0 & lo, self._hi0 & hi
-        elif p == 1:
-            self._lo1, self._hi1 = self._lo1 & lo, self._hi1 & hi
-        elif p == 2:
-            self._lo2, self._hi2 = self._lo2 & lo, self._hi2 & hi
-        elif p == 3:
-            self._lo3, self._hi3 = self._lo3 & lo, self._hi3 & hi
-        else:
-            self._lo4, self._hi4 = self._lo4 & lo, self._hi4 & hi
-
-    def _take_back(self, p: Seat, c: Card) -> None:
-        """Card ``c`` back to ``p``'s hand (an action taken back)."""
-        lo, hi = self._parts(p)
-        if c < PART:
-            self._set_parts(p, lo | 1 << c, hi)
-        else:
-            self._set_parts(p, lo, hi | 1 << (c - PART))
+    def _restore_hands(self, key: tuple[CardSet, ...]) -> None:
+        self._split.set_key(key)

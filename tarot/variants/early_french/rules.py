@@ -53,17 +53,17 @@ from dataclasses import dataclass, field
 
 from ...core.cards import (
     card_phrase,
-    CAVALIERS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, SUIT_MASKS, TRUMP_SUIT,
-    TRUMPS, Card, CardSet, Seat, cards_of, mask,
+    CAVALIERS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, Card, CardSet, Seat, cards_of, mask,
 )
 from ...core.counting import COUNTING_CARDS
-from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
+from ...core.deal import CARD_UNDO, CardUndo, Deal, DealResult, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option, Options
-from ...core.tricks import PLAIN_POWER, power_table, winning_index
-from ...core.tricks import SUIT_OF as _SUIT_OF
-from ..marolles.rules import suit_power
+from ...core.tricks import (
+    EARLY_FRENCH_REVERSED_TRICKS, EARLY_FRENCH_TRICKS, PLAIN_POWER, REVERSED_POWER, TrickRules,
+    follow_duty, follow_reason, winning_index,
+)
 
 HAND_SIZE: Final = 12
 TRICKS: Final = 12
@@ -83,13 +83,10 @@ CARD_VALUES: Final[dict[str, tuple[int, ...]]] = {
     for name, table in SCORING_TABLES.items()
 }
 
-_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index TRUMP_SUIT = 4
-#: Trick-taking power of each card: trumps 101..121 above any suit card, the Fool -1.
-#: Plain: every suit K Q C J 10 .. 1. Reversed: Cups and Coins K Q C J 1 .. 10 (Marolles's
-#: ``suit_power``). ``winning_index`` (tarot.core.tricks) takes either.
+#: Trick-taking power of each card (tarot.core.tricks): plain, every suit K Q C J 10 .. 1;
+#: reversed (``reverse_round_suits``), Cups and Coins K Q C J 1 .. 10 as in Marolles.
 POWER_PLAIN: Final = PLAIN_POWER
-POWER_REVERSED: Final = power_table(suit_power)
-assert {_SUIT_OF[c] for c in range(22, 78) if POWER_PLAIN[c] != POWER_REVERSED[c]} == {CUPS, COINS}
+POWER_REVERSED: Final = REVERSED_POWER
 
 
 def scoring_points(pile: CardSet, table: str = "du_coeur_s6") -> int:
@@ -145,6 +142,29 @@ EARLY_FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
+class EarlyFrenchUndo(Undo):
+    """The undo entry of a card that ends a trick, or of a consolation card: the whole state
+    of the deal, but for the lists that only grow (tricks, consolations: their lengths)."""
+
+    __slots__ = ("phase", "to_play", "hands", "piles", "trick", "leader", "trick_no", "n_tricks",
+                 "fool_owner", "fool_trick", "fool_receiver", "debt", "n_consolations", "surrendered")
+
+    def __init__(self, d: EarlyFrenchDeal) -> None:
+        self.phase, self.to_play, self.leader, self.trick_no = d.phase, d.to_play, d.leader, d.trick_no
+        self.hands, self.piles, self.trick = tuple(d._hands), tuple(d.piles), tuple(d.trick)
+        self.n_tricks, self.n_consolations = len(d.tricks), len(d.consolations)
+        self.fool_owner, self.fool_trick, self.fool_receiver = d.fool_owner, d.fool_trick, d.fool_receiver
+        self.debt, self.surrendered = d.debt, d.surrendered
+
+    def restore(self, d: EarlyFrenchDeal) -> None:
+        d.phase, d.to_play, d.leader, d.trick_no = self.phase, self.to_play, self.leader, self.trick_no
+        d._hands, d.piles, d.trick = list(self.hands), list(self.piles), list(self.trick)
+        del d.tricks[self.n_tricks:]
+        del d.consolations[self.n_consolations:]
+        d.fool_owner, d.fool_trick, d.fool_receiver = self.fool_owner, self.fool_trick, self.fool_receiver
+        d.debt, d.surrendered = self.debt, self.surrendered
+
+
 class EarlyFrenchDeal(Deal):
     """One hand of Early French Tarot (RULES.md §3); see the module docstring."""
 
@@ -164,7 +184,7 @@ class EarlyFrenchDeal(Deal):
 
     __slots__ = (
         "options", "dealer", "deck", "phase", "to_play", "history", "_undo", "_legal_at", "_legal_list", "step",
-        "power", "values", "forced_lowest", "baseline", "_hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
+        "trick_rules", "values", "forced_lowest", "baseline", "_hands", "piles", "trick", "leader", "trick_no", "tricks", "ledger", "shown", "fool_owner", "fool_trick", "fool_receiver",
         "debt", "consolations", "surrendered",
     )
 
@@ -180,12 +200,12 @@ class EarlyFrenchDeal(Deal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.step = 1 if o["direction"] == "anticlockwise" else n - 1
-        self.power = POWER_REVERSED if o["reverse_round_suits"] == "true" else POWER_PLAIN
+        self.trick_rules: TrickRules = self.tricks_for(o)
         self.values = CARD_VALUES[o["scoring_table"]]
         self.forced_lowest = o["consolation_choice"] == "lowest_value_forced"
         self.baseline = int(o["card_count_baseline"])
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._hands = self._deal_hands()
         self.piles = [0] * n
@@ -241,11 +261,16 @@ class EarlyFrenchDeal(Deal):
         return 1 if cls.make_options(options)["direction"] == "anticlockwise" else -1
 
     def card_power(self, card: Card) -> int:
-        return self.power[card]
+        return self.trick_rules.power[card]
+
+    @classmethod
+    def tricks_for(cls, options: Mapping[str, Any]) -> TrickRules:
+        """Follow and trump, no duty to overtrump (§3.3); the round suits as the option says."""
+        return EARLY_FRENCH_REVERSED_TRICKS if options["reverse_round_suits"] == "true" else EARLY_FRENCH_TRICKS
 
     @classmethod
     def trick_power(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
-        return POWER_REVERSED if options["reverse_round_suits"] == "true" else POWER_PLAIN
+        return cls.tricks_for(options).power
 
     def seat_after(self, seat: Seat) -> Seat:
         """The player who plays after ``seat`` (the direction of play)."""
@@ -272,16 +297,7 @@ class EarlyFrenchDeal(Deal):
 
     def _legal_play(self) -> CardSet:
         """Cards the player to play may play (§3.3): follow, else trump; the Fool always."""
-        h = self._hands[self._seat()]
-        trick = self.trick
-        if not trick or (trick[0] == FOOL and len(trick) == 1):
-            return h
-        lead = trick[1] if trick[0] == FOOL else trick[0]
-        s = _SUIT_OF[lead]
-        m = h & _SUIT_MASK[s]
-        if not m and s != TRUMP_SUIT:
-            m = h & TRUMPS
-        return (m | (h & 1)) if m else h
+        return follow_duty(self._hands[self._seat()], self.trick, self.trick_rules)
 
     def _candidates(self) -> CardSet:
         """Cards the Fool's owner may give as the consolation: his pile but the Fool."""
@@ -305,14 +321,7 @@ class EarlyFrenchDeal(Deal):
         h = self._hands[p]
         if not h >> action & 1:
             return f"seat {p} does not hold {card_phrase(action, n)}"
-        trick = self.trick
-        lead = trick[1] if trick[0] == FOOL else trick[0]
-        s = _SUIT_OF[lead]
-        if s == TRUMP_SUIT:
-            return "you must play a trump: trumps were led"
-        if h & SUIT_MASKS[s]:
-            return f"you must follow {n.suit_names_en[s]}"
-        return f"you must play a trump: you cannot follow {n.suit_names_en[s]}"
+        return follow_reason(h, self.trick, action, self.trick_rules, n)
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -329,7 +338,7 @@ class EarlyFrenchDeal(Deal):
             return
         # The trick is complete (§3.3): the winner takes it, the Fool goes back to its owner.
         n, step, leader, t = self.players, self.step, self.leader, self.trick_no
-        winner = (leader + step * winning_index(trick, self.power)) % n
+        winner = (leader + step * winning_index(trick, self.trick_rules.power)) % n
         gain = mask(trick)
         self.tricks.append((leader, tuple(trick), winner))
         self.trick = []
@@ -382,31 +391,24 @@ class EarlyFrenchDeal(Deal):
         self.phase, self.to_play = "over", None
 
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         if self.phase == "play" and len(self.trick) < self.players - 1:
-            return SEAT_SNAPSHOT[self._seat()]   # a card that does not end its trick changes only these
-        return (self.phase, self.to_play, tuple(self._hands), tuple(self.piles), tuple(self.trick),
-                self.leader, self.trick_no, len(self.tricks), self.fool_owner, self.fool_trick,
-                self.fool_receiver, self.debt, len(self.consolations), self.surrendered)
+            return CARD_UNDO[self._seat()]   # a card that does not end its trick changes only these
+        return EarlyFrenchUndo(self)
 
-    def _restore(self, s: tuple) -> None:
-        if len(s) == 1:
-            p = s[0]
-            self._hands[p] |= 1 << self.trick.pop()
-            self.to_play, self.phase = p, "play"
-            return
-        (self.phase, self.to_play, hands, piles, trick, self.leader, self.trick_no, n_tricks,
-         self.fool_owner, self.fool_trick, self.fool_receiver, self.debt, n_cons,
-         self.surrendered) = s
-        self._hands, self.piles, self.trick = list(hands), list(piles), list(trick)
-        del self.tricks[n_tricks:]
-        del self.consolations[n_cons:]
+    def _restore(self, s: Undo) -> None:
+        if isinstance(s, CardUndo):
+            self._hands[s.seat] |= 1 << self.trick.pop()
+            self.to_play, self.phase = s.seat, "play"
+        else:
+            assert isinstance(s, EarlyFrenchUndo)
+            s.restore(self)
 
     def copy(self) -> EarlyFrenchDeal:
         """An independent deal in the same state (history and undo included)."""
         new = type(self)(_blank=True)  # compiled classes refuse object.__new__
         for name in ("options", "dealer", "deck", "phase", "to_play", "_legal_at", "_legal_list", "players", "step",
-                     "power", "values", "forced_lowest", "baseline", "leader", "trick_no",
+                     "trick_rules", "values", "forced_lowest", "baseline", "leader", "trick_no",
                      "fool_owner", "fool_trick", "fool_receiver", "debt", "surrendered"):
             setattr(new, name, getattr(self, name))
         for name in ("history", "_undo", "_hands", "piles", "trick", "tricks", "shown",

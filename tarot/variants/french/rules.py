@@ -80,32 +80,25 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ...core.actions import ACTION_IDS, DONE, PASS
+from ...core.actions import DONE, PASS
 from ...core.cards import (
     card_phrase,
-    BOUTS, CAVALIERS, FOOL, FRENCH, FULL_PACK, JACKS, KINGS, LOW_PART, PART, QUEENS, SUIT_HIGH,
-    SUIT_IN_PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
-    deal_positions, deal_sets, format_card, mask,
+    BOUTS, FOOL, FRENCH, FULL_PACK, KINGS, LOW_PART, PART, SUIT_MASKS, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
+    above, deal_positions, deal_sets, drop_highest, format_card, mask,
 )
-from ...core.counting import COUNTING_CARDS, FRENCH_TARGETS, reduced_total
-from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
+from ...core.counting import COUNTING_CARDS, reduced_total
+from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
-from ...core.options import Option
-from ...core.tricks import PLAIN_POWER, winning_index
+from ...core.tricks import FFT_TRICKS, follow_duty_parts, follow_reason, led_card, winning_index
 from ...core.tricks import SUIT_OF as _SUIT
-from ..marolles.rules import _above, _drop_highest
+from .options import FIVE_PLAYER_OPTIONS, FRENCH_OPTIONS, _Flags
+from .settlement import (
+    BIDS, CHELEM, GARDE, GARDE_CONTRE, GARDE_SANS, MULTIPLIER, PETIT, POIGNEE_VALUES, POIGNEES, PRISE,
+    half_point_rounding, per_defender_amount, settle,
+)
+from .undo import FrenchTrickUndo, FrenchUndo
 
-PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = (ACTION_IDS[b] for b in ("prise", "garde", "garde_sans",
-                                                                  "garde_contre"))
-BIDS: Final = (PRISE, GARDE, GARDE_SANS, GARDE_CONTRE)
-CHELEM: Final = ACTION_IDS["chelem"]
-POIGNEES: Final = (ACTION_IDS["poignee_simple"], ACTION_IDS["poignee_double"], ACTION_IDS["poignee_triple"])
-#: Contract -> multiplier (§4.1).
-MULTIPLIER: Final = {PRISE: 1, GARDE: 2, GARDE_SANS: 4, GARDE_CONTRE: 6}
-#: Poignée simple / double / triple -> bonus (§4.1), never multiplied.
-POIGNEE_VALUES: Final = {POIGNEES[0]: 20, POIGNEES[1]: 30, POIGNEES[2]: 40}
-PETIT: Final[Card] = 1
 #: Suit cards other than Kings: what the écart is made of.
 ECART_FREE: Final[CardSet] = FULL_PACK & ~TRUMPS & ~KINGS & ~1
 #: Trumps that may go into the écart when unavoidable (not the Petit nor the 21).
@@ -113,110 +106,7 @@ ECART_TRUMPS: Final[CardSet] = TRUMPS & ~BOUTS
 #: The pack is worth 91 points, 182 half points.
 PACK_HALVES: Final = 182
 
-#: Trick power: trumps above every suit card; in every suit K Q C J 10 .. 1; the Excuse never wins.
-_POWER: Final = PLAIN_POWER
 _SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)
-
-
-
-
-
-def half_point_rounding(halves: int, target: int) -> int:
-    """The taker's points from his half points (§4.3): a half point is rounded up when the
-    contract is made and down when it is not.
-
-    >>> half_point_rounding(81, 41), half_point_rounding(83, 41), half_point_rounding(112, 56)
-    (40, 42, 56)
-    """
-    if not halves & 1:
-        return halves // 2
-    return (halves + 1) // 2 if halves >= 2 * target else (halves - 1) // 2
-
-
-def per_defender_amount(points: int, bouts: int, contract: int, petit_au_bout: int = 0,
-                        poignee: int = 0, chelem: int = 0) -> dict[str, int]:
-    """The amount each defender pays the taker (§4.2), split by reason: ``contract``,
-    ``petit_au_bout``, ``poignee``, ``chelem`` (negative: the taker pays).
-
-    ``points`` are the taker camp's card points after rounding, ``bouts`` the bouts it holds,
-    ``contract`` a bid action, ``petit_au_bout`` +1 (taker's camp), -1 (defence) or 0,
-    ``poignee`` the sum of the poignées declared, ``chelem`` the chelem term (+400, -200, ...).
-
-    >>> sum(per_defender_amount(56, 2, GARDE).values())   # seed example H1
-    80
-    """
-    d = points - FRENCH_TARGETS[bouts]
-    w = 1 if d >= 0 else -1
-    mult = MULTIPLIER[contract]
-    return {"contract": w * (25 + abs(d)) * mult, "petit_au_bout": 10 * petit_au_bout * mult,
-            "poignee": w * poignee, "chelem": chelem}
-
-
-FRENCH_OPTIONS: Final[tuple[Option, ...]] = (
-    Option("petit_rule", ("petit_sec", "first_packet", "none"), "petit_sec",
-           "A deal is annulled when a player holds the Petit as his only trump without the Excuse "
-           "(petit sec), or (the seed's rule) when the Petit is in a player's first packet; or never.",
-           "FFT (S10); seed-modern"),
-    Option("chien_forbidden", ("first_last_card", "first_last_three"), "first_last_card",
-           "Which cards of the pack may not go to the chien: the first and last card (FFT) or the "
-           "first and last three (seed). The engine deals the chien at fixed places that respect "
-           "both, so this only records the table's rule.", "FFT / seed-modern, S13", table_only=True),
-    Option("misdeal", ("same_dealer_no_bid", "none"), "same_dealer_no_bid",
-           "What a misdeal costs at a physical table (the same dealer redeals and may not bid). The "
-           "engine always deals correctly, so this option only documents the table's choice.",
-           "FFT", table_only=True),
-    Option("excuse_last_trick", ("to_other_camp", "to_trick_winner"), "to_other_camp",
-           "The Excuse played to the last trick changes camp (FFT), or goes to the trick's winner "
-           "(seed); except in a chelem.", "FFT literal / seed, S13"),
-    Option("excuse_exchange_impossible", ("excuse_counts_4_other_side_gets_half",),
-           "excuse_counts_4_other_side_gets_half",
-           "When the Excuse's camp has no half-point card to give in exchange, the Excuse counts 4 "
-           "for it and the other camp gets the half point.", "generalises FFT chelem clause"),
-    Option("chelem_lead", ("announcer_leads",), "announcer_leads",
-           "A taker who announces a chelem leads the first trick.", "FFT"),
-    Option("defence_chelem_bonus", ("200", "0"), "200",
-           "What each defender gains when the defence wins every trick.", "FFT (seed silent)"),
-    Option("poignee_show_exact", ("true", "false"), "true",
-           "A poignée shows exactly its number of trumps (true), or every trump held (false).",
-           "FFT"),
-    Option("score_rounding", ("none", "5", "10"), "none",
-           "Round each defender's amount to the nearest multiple of 5 or 10 (halves away from zero).",
-           "FFT none / seed house rule"),
-    Option("misere", ("off",), "off", "Misère bonuses (no trumps, no honours): not played.",
-           "not in FFT/seed"),
-)
-
-FIVE_PLAYER_OPTIONS: Final[tuple[Option, ...]] = (
-    Option("five_player_split", ("taker_2_partner_1", "equal_halves"), "taker_2_partner_1",
-           "How the taker and his partner share: 2T and T (FFT), or equally (two defenders pay "
-           "one each, the third splits his payment, the odd point to the taker).",
-           "FFT / seed variant"),
-    Option("five_player_called_escalation", ("k→q→c→j", "k→q"), "k→q→c→j",
-           "With four Kings the taker may call a Queen, with four Queens too a Cavalier, and with "
-           "those a Jack (FFT); or only up to a Queen (seed).", "FFT / seed"),
-    Option("five_player_self_call", ("true", "false"), "true",
-           "The taker may call a card he holds, and so play alone (FFT); or, false, only a card "
-           "he lacks, unless he holds every card he could call (then one of his own: he plays "
-           "alone).", "FFT / RULES.md silent on a hand holding every callable card"),
-)
-
-
-class _Flags:
-    """Option values read on the hot path, decoded once per set of options."""
-
-    __slots__ = ("petit_rule", "other_camp", "defence_chelem", "show_exact", "rounding",
-                 "split_equal", "escalation", "self_call")
-
-    def __init__(self, o: Mapping[str, str]) -> None:
-        self.petit_rule = o["petit_rule"]
-        self.other_camp = o["excuse_last_trick"] == "to_other_camp"
-        self.defence_chelem = int(o["defence_chelem_bonus"])
-        self.show_exact = o["poignee_show_exact"] == "true"
-        self.rounding = 0 if o["score_rounding"] == "none" else int(o["score_rounding"])
-        self.split_equal = o.get("five_player_split") == "equal_halves"
-        levels = (KINGS, QUEENS, CAVALIERS, JACKS)
-        self.escalation = levels[:2] if o.get("five_player_called_escalation") == "k→q" else levels
-        self.self_call = o.get("five_player_self_call", "true") == "true"
 
 
 _FLAGS: Final[dict] = {}
@@ -231,6 +121,7 @@ class FrenchDeal(SplitHandsDeal):
     """One deal of modern French Tarot (RULES.md §4); subclasses fix the number of players."""
 
     notation = FRENCH
+    trick_rules = FFT_TRICKS
     PACK = FULL_PACK
     OPTIONS = FRENCH_OPTIONS
     SOURCES = ("contract", "petit_au_bout", "poignee", "chelem")
@@ -270,7 +161,7 @@ class FrenchDeal(SplitHandsDeal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._legal_lo, self._legal_hi = -1, 0
         hands, self.chien = self._deal_hands()
@@ -371,7 +262,7 @@ class FrenchDeal(SplitHandsDeal):
         n = self.players
         if rule == "petit_sec":
             for s in range(n):
-                if self._parts(s)[0] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
+                if self._split.parts(s)[0] & (TRUMPS | 1) == 1 << PETIT:  # the trumps and the Excuse are low
                     self._annul(s, "petit_sec")
                     return
             return
@@ -480,46 +371,25 @@ class FrenchDeal(SplitHandsDeal):
 
     def _legal_by_suit(self) -> tuple[CardSet, CardSet]:
         """The cards the seat to play may play by the rules of following, trumping and
-        overtrumping (the Excuse at any time) and the five-player opening lead, as the two parts
-        of a card set (the hand's, ``_split_hands``; the Excuse and the trumps are low)."""
+        overtrumping (the Excuse at any time: ``FFT_TRICKS``) and the five-player opening lead,
+        as the two parts of a card set (``SplitHands``; the Excuse and the trumps are low)."""
         p = self._seat()
-        lo, hi = self._parts(p)
+        lo, hi = self._split.parts(p)
         trick = self.trick
-        if not trick or (len(trick) == 1 and trick[0] == FOOL):
-            if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
-                called = self.called
-                rest = self.hand(p) & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
-                # the opening lead: not the called suit, unless the called card itself (binds
-                # the leader only: after the Excuse led, the next card is free)
-                if rest:
-                    return rest & LOW_PART, rest >> PART
-            return lo, hi
-        lead = trick[1] if trick[0] == FOOL else trick[0]
-        s = _SUIT[lead]
-        if s != TRUMP_SUIT:
-            if SUIT_HIGH[s]:
-                m = hi & SUIT_IN_PART[s]
-                if m:
-                    return lo & 1, m
-            else:
-                m = lo & SUIT_IN_PART[s]
-                if m:
-                    return m | (lo & 1), 0
-        trumps = lo & TRUMPS
-        if not trumps:
-            return lo, hi
-        best = 0
-        for c in trick:
-            if c < 22 and c > best:
-                best = c
-        higher = trumps & ~((2 << best) - 1)
-        return (higher or trumps) | (lo & 1), 0
+        if self.players == 5 and self.trick_no == 0 and not trick and self.called is not None:
+            called = self.called
+            rest = self.hand(p) & ~(_SUIT_MASK[_SUIT[called]] & ~(1 << called))
+            # the opening lead: not the called suit, unless the called card itself (binds
+            # the leader only: after the Excuse led, the next card is free)
+            if rest:
+                return rest & LOW_PART, rest >> PART
+        return follow_duty_parts(lo, hi, trick, True)  # FFT_TRICKS: overtrump
 
     def _legal_ecart(self) -> CardSet:
-        avail = self.hand(self._taker()) & _above(self.last_discard)
+        avail = self.hand(self._taker()) & above(self.last_discard)
         if self.ecart_trumps:
-            return _drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
-        return _drop_highest(avail & ECART_FREE, self.ecart_left - 1)
+            return drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
+        return drop_highest(avail & ECART_FREE, self.ecart_left - 1)
 
     def _callable(self) -> CardSet:
         """The cards the taker may call (§4.4)."""
@@ -561,7 +431,7 @@ class FrenchDeal(SplitHandsDeal):
     def _legal_show(self) -> CardSet:
         assert self.pending is not None
         _, eligible, needed, chosen, last = self.pending
-        return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
+        return drop_highest(eligible & above(last), needed - chosen.bit_count() - 1)
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
@@ -618,25 +488,13 @@ class FrenchDeal(SplitHandsDeal):
                 return f"the écart must first take its {self.ecart_trumps} unavoidable trump(s), lowest first"
             return f"{card_phrase(action, n)} cannot be discarded now: too few cards would remain above it"
         if ph == "play":
-            h, trick = self.hand(p), self.trick
             if action == FOOL:
                 return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
                         "the Excuse for the last trick")
-            if not trick or (len(trick) == 1 and trick[0] == FOOL):
+            if led_card(self.trick) < 0:
                 return ("the opening lead may not be in the called suit, unless it is the called "
                         "card itself")
-            lead = trick[1] if trick[0] == FOOL else trick[0]
-            s = _SUIT[lead]
-            if s != TRUMP_SUIT and h & SUIT_MASKS[s]:
-                return f"you must follow {n.suit_names_en[s]}"
-            if action >= 22 or action == FOOL:
-                if s == TRUMP_SUIT:
-                    return "you must play a trump: trumps were led"
-                return f"you must trump: you cannot follow {n.suit_names_en[s]}"
-            best = max(c for c in trick if 0 < c < 22)
-            return (f"you must play a trump higher than {format_card(best, n)}: "
-                    + ("a higher trump is due on a trump lead" if s == TRUMP_SUIT
-                       else "you must over-trump, even over a partner"))
+            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, n)
         return super().explain_illegal(action)
 
     # ----- applying actions --------------------------------------------------------------
@@ -703,7 +561,7 @@ class FrenchDeal(SplitHandsDeal):
     def _discard(self, c: int) -> None:
         bit = 1 << c
         t = self._taker()
-        self._lose(t, c)
+        self._split.lose(t, c)
         self.ecart |= bit
         self.last_discard = c
         self.ecart_left -= 1
@@ -765,7 +623,7 @@ class FrenchDeal(SplitHandsDeal):
 
     def _play(self, c: int) -> None:
         p = self._seat()
-        self._lose(p, c)
+        self._split.lose(p, c)
         trick = self.trick
         trick.append(c)
         called = self.called
@@ -813,7 +671,7 @@ class FrenchDeal(SplitHandsDeal):
         self.leader = winner
         self.trick_no = t + 1
         if last:
-            self._settle()
+            settle(self)
         else:
             self.to_play = winner
             self.phase = "play"
@@ -886,121 +744,28 @@ class FrenchDeal(SplitHandsDeal):
             taker |= self.ecart
         return taker, defence
 
-    def _settle(self) -> None:
-        taker_pile, _ = self.camp_piles()
-        halves = 2 * reduced_total(taker_pile) + taker_pile.bit_count() + self.adj
-        bouts = (taker_pile & BOUTS).bit_count()
-        target = FRENCH_TARGETS[bouts]
-        points = half_point_rounding(halves, target)
-        camp = self.camp
-        tricks = self.tricks
-        last = tricks[-1]
-        # §4.1: the Petit in the last trick is au bout for that trick's winner; when the Excuse
-        # won the last trick (a chelem), the Petit in the trick before it counts too.
-        judged = last
-        if PETIT not in last[1] and last[1][0] == FOOL and last[2] == last[0] and len(tricks) > 1:
-            judged = tricks[-2]
-        pab = 0
-        if PETIT in judged[1]:
-            pab = 1 if camp >> judged[2] & 1 else -1
-        taker_all = all(camp >> w & 1 for _, _, w in tricks)
-        defence_all = not any(camp >> w & 1 for _, _, w in tricks)
-        if self.chelem:
-            ch = 400 if taker_all else -200
-        elif taker_all:
-            ch = 200
-        elif defence_all:
-            ch = -self._o.defence_chelem
-        else:
-            ch = 0
-        parts = per_defender_amount(points, bouts, self.contract, pab, self.poignee, ch)  # type: ignore[arg-type]  # a contract was bid
-        r = self._o.rounding
-        total = sum(parts.values())
-        if r:
-            q, rem = divmod(abs(total), r)
-            rounded = (q + (2 * rem >= r)) * r * (1 if total >= 0 else -1)
-            parts["contract"] += rounded - total
-        self._pay_parts(parts)
-        self.outcome = {"points": points, "halves": halves, "bouts": bouts, "target": target,
-                        "petit_au_bout": pab, "chelem": ch, "poignee": self.poignee,
-                        "amount": sum(parts.values()), "unrounded": total}
-        self.phase, self.to_play = "over", None
-
-    def _pay_parts(self, parts: dict[str, int]) -> None:
-        """Each defender pays the taker (or his partner) each part; a negative part goes back."""
-        n, taker = self.players, self._taker()
-        defenders = [(taker + i) % n for i in range(1, n) if not self.camp >> ((taker + i) % n) & 1]
-        partner = self.partner
-        for reason, amount in parts.items():
-            if not amount:
-                continue
-            for i, d in enumerate(defenders):
-                payee, amt = taker, amount
-                if partner is not None:
-                    if self._o.split_equal:
-                        if i == 1:
-                            payee = partner
-                        elif i == 2:
-                            half = amount // 2 if amount >= 0 else -((-amount) // 2)
-                            self._pay(d, partner, half, reason)
-                            amt = amount - half
-                    elif i == 2:
-                        payee = partner
-                self._pay(d, payee, amt, reason)
-
-    def _pay(self, defender: Seat, payee: Seat, amount: int, reason: str) -> None:
-        if amount > 0:
-            self.ledger.pay(defender, payee, amount, reason)
-        elif amount < 0:
-            self.ledger.pay(payee, defender, -amount, reason)
-
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         if self.phase == "play":
             if len(self.trick) < self.players - 1:
-                return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only these
+                return CARD_UNDO[self._seat()]  # a card that does not end its trick changes only these
             if self.trick_no < self.HAND - 1:
-                # a card that ends a trick other than the last: these, and a trick appended
-                return (self.to_play, tuple(self.trick), self.leader, tuple(self.piles),
-                        self.excuse, self.adj, self.revealed)
-        return (
-            self.phase, self.to_play, self._hands_snapshot(), self.ecart, len(self.bids), self.high,
-            self.order_idx, self.contract, self.taker, self.called, self.partner, self.camp,
-            self.revealed, self.chien_shown, self.chelem, self.asked, self.pending, len(self.shown),
-            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), tuple(self.piles),
-            len(self.ledger), self.adj, self.excuse, self.poignee, self.last_discard,
-            self.ecart_left, self.ecart_trumps, self.outcome,
-        )
+                return FrenchTrickUndo(self)
+        return FrenchUndo(self)
 
-    def _restore(self, s: tuple) -> None:
-        if len(s) == 1:
-            p = s[0]
+    def _restore(self, s: Undo) -> None:
+        if isinstance(s, CardUndo):
             c = self.history[-1]
-            self._take_back(p, c)
+            self._split.take_back(s.seat, c)
             self.trick.pop()
             if c == self.called:
                 self.revealed = False
-            self.to_play, self.phase = p, "play"
-            return
-        if len(s) == 7:
-            p, trick, self.leader, piles, self.excuse, self.adj, self.revealed = s
-            self._take_back(p, self.history[-1])
-            self.trick, self.piles = list(trick), list(piles)
-            self.trick_no -= 1
-            self.tricks.pop()
-            self.to_play, self.phase = p, "play"
-            return
-        (self.phase, self.to_play, hands, self.ecart, n_bids, self.high, self.order_idx,
-         self.contract, self.taker, self.called, self.partner, self.camp, self.revealed,
-         self.chien_shown, self.chelem, self.asked, self.pending, n_shown, trick, self.leader,
-         self.trick_no, n_tricks, piles, n_ledger, self.adj, self.excuse, self.poignee,
-         self.last_discard, self.ecart_left, self.ecart_trumps, self.outcome) = s
-        self._restore_hands(hands)
-        self.piles, self.trick = list(piles), list(trick)
-        del self.bids[n_bids:]
-        del self.shown[n_shown:]
-        del self.tricks[n_tricks:]
-        self.ledger.truncate(n_ledger)
+            self.to_play, self.phase = s.seat, "play"
+        elif isinstance(s, FrenchTrickUndo):
+            s.restore(self)
+        else:
+            assert isinstance(s, FrenchUndo)
+            s.restore(self)
 
     def copy(self) -> FrenchDeal:
         """An independent deal in the same state (history and undo included)."""
@@ -1014,7 +779,7 @@ class FrenchDeal(SplitHandsDeal):
         for name in ("history", "_undo", "bids", "shown", "trick", "tricks", "piles"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
-        new._set_hands(self._all_hands())
+        new._split = self._split.copy()
         return new
 
     # ----- results and views -------------------------------------------------------------

@@ -79,13 +79,14 @@ from typing import Any, ClassVar, Final
 from ...core.actions import DONE
 from ...core.cards import (
     card_phrase,
-    BOUTS, FOOL, FRENCH, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, format_card, mask, rank_of,
+    BOUTS, FOOL, FRENCH, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
 from ...core.counting import COUNTING_CARDS, french_target, reduced_total
-from ...core.deal import SEAT_SNAPSHOT, Deal, DealResult, View
+from ...core.deal import CARD_UNDO, CardUndo, Deal, DealResult, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option
+from ...core.tricks import FFT_TRICKS, PLAIN_POWER, follow_duty, follow_reason
 from ...core.tricks import SUIT_OF as _SUIT
 
 PETIT: Final[Card] = 1
@@ -96,9 +97,6 @@ TRICKS: Final = HAND + PILES * PILE_DEPTH
 LOW_CARDS: Final[CardSet] = FULL_PACK & ~COUNTING_CARDS
 #: The sources of a deal's score (``DealResult.by_source`` keys).
 FRENCH_2P_SOURCES: Final = ("game", "petit_au_bout")
-
-#: Power within a suit: trumps by number, suit cards K Q C J 10 .. 1.
-_POWER: Final = tuple(c if c <= 21 else rank_of(c) for c in range(78))
 
 
 def layout(p: int) -> tuple[int, int, int]:
@@ -133,33 +131,8 @@ def second_wins(lead: Card, reply: Card) -> bool:
         return False
     sr = _SUIT[reply]
     if sr == _SUIT[lead]:
-        return _POWER[reply] > _POWER[lead]
+        return PLAIN_POWER[reply] > PLAIN_POWER[lead]
     return sr == TRUMP_SUIT
-
-
-def obliged(cards: CardSet, lead: Card) -> CardSet:
-    """The cards of ``cards`` that may answer ``lead`` (§4.5): follow suit; if void, trump; on a
-    trump lead a higher trump if possible; else anything. The Excuse is always allowed.
-
-    >>> from tarot.core.cards import format_cards, parse_cards, FRENCH as F
-    >>> hand = mask(parse_cards("EX T3 T9 2S KH", F))
-    >>> [format_cards(obliged(hand, c), F) for c in parse_cards("AS T5 T10 AH AD", F)]
-    ['EX 2S', 'EX T9', 'EX T3 T9', 'EX KH', 'EX T3 T9']
-    """
-    s = _SUIT[lead]
-    fool = cards & 1
-    if s != TRUMP_SUIT:
-        m = cards & SUIT_MASKS[s]
-        if m:
-            return m | fool
-    trumps = cards & TRUMPS
-    if not trumps:
-        return cards
-    if s == TRUMP_SUIT:
-        higher = trumps & ~((2 << lead) - 1)
-        if higher:
-            return higher | fool
-    return trumps | fool
 
 
 FRENCH_2P_OPTIONS: Final[tuple[Option, ...]] = (
@@ -189,6 +162,29 @@ FRENCH_2P_OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
+class French2pUndo(Undo):
+    """The undo entry of a reply, which ends its trick: the whole state of the deal, but for
+    the lists that only grow (tricks, the ledger: their lengths)."""
+
+    __slots__ = ("to_play", "hands", "up", "depth", "won", "trick", "leader", "trick_no",
+                 "n_tricks", "n_ledger", "excuse", "outcome", "phase")
+
+    def __init__(self, d: French2pDeal) -> None:
+        self.to_play, self.leader, self.trick_no, self.phase = d.to_play, d.leader, d.trick_no, d.phase
+        self.hands, self.up, self.depth = tuple(d._hands), tuple(d.up), tuple(d.depth)
+        self.won, self.trick = tuple(d.won), tuple(d.trick)
+        self.n_tricks, self.n_ledger = len(d.tricks), len(d.ledger)
+        self.excuse, self.outcome = d.excuse, d.outcome
+
+    def restore(self, d: French2pDeal) -> None:
+        d.to_play, d.leader, d.trick_no, d.phase = self.to_play, self.leader, self.trick_no, self.phase
+        d._hands, d.up, d.depth = list(self.hands), list(self.up), list(self.depth)
+        d.won, d.trick = list(self.won), list(self.trick)
+        del d.tricks[self.n_tricks:]
+        d.ledger.truncate(self.n_ledger)
+        d.excuse, d.outcome = self.excuse, self.outcome
+
+
 class French2pDeal(Deal):
     """One deal of two-player French Tarot (RULES.md §4.5)."""
 
@@ -196,6 +192,7 @@ class French2pDeal(Deal):
     title = "French Tarot for two players: hands and table piles"
     OPTIONS = FRENCH_2P_OPTIONS
     notation = FRENCH
+    trick_rules = FFT_TRICKS
     PACK = FULL_PACK
     PLAYERS = 2
     SOURCES = FRENCH_2P_SOURCES
@@ -224,7 +221,7 @@ class French2pDeal(Deal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._deal()
         self.trick: list[Card] = []
@@ -303,9 +300,10 @@ class French2pDeal(Deal):
         trick = self.trick
         if not trick or trick[0] == FOOL:
             return h | u
+        # follow, else trump, a higher trump on a trump lead (§4.5): the duty of FFT_TRICKS
         if self.bind:
-            return obliged(h | u, trick[0])
-        return obliged(h, trick[0]) | u
+            return follow_duty(h | u, trick, FFT_TRICKS)
+        return follow_duty(h, trick, FFT_TRICKS) | u
 
     def playable(self, seat: Seat) -> CardSet:
         """The cards ``seat`` could play if it were his turn: his hand and face-up pile tops."""
@@ -320,18 +318,9 @@ class French2pDeal(Deal):
         if not self.playable(p) >> action & 1:
             return (f"seat {p} cannot play {name}: only cards in hand and the face-up top cards "
                     "of the piles can be played")
-        lead = self.trick[0]
-        s = _SUIT[lead]
         judged = self.playable(p) if self.bind else self._hands[p]
         where = "" if self.bind else " (the duty is judged on the hand alone)"
-        if s != TRUMP_SUIT and judged & SUIT_MASKS[s]:
-            return f"you must follow {self.notation.suit_names_en[s]}{where}"
-        if s == TRUMP_SUIT and judged & TRUMPS & ~((2 << lead) - 1):
-            return (f"you must play a trump higher than {format_card(lead, self.notation)}: a higher "
-                    f"trump is due on a trump lead{where}")
-        if s == TRUMP_SUIT:
-            return f"you must play a trump: trumps were led{where}"
-        return f"you must trump: you cannot follow {self.notation.suit_names_en[s]}{where}"
+        return follow_reason(judged, self.trick, action, self.trick_rules, self.notation) + where
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, c: int) -> None:
@@ -425,16 +414,14 @@ class French2pDeal(Deal):
         self.phase, self.to_play = "over", None
 
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Undo:
         if len(self.trick) == 0:
-            return SEAT_SNAPSHOT[self._seat()]   # a lead changes only the player's cards and the trick
-        return (self.to_play, tuple(self._hands), tuple(self.up), tuple(self.depth),
-                tuple(self.won), tuple(self.trick), self.leader, self.trick_no, len(self.tricks),
-                len(self.ledger), self.excuse, self.outcome, self.phase)
+            return CARD_UNDO[self._seat()]   # a lead changes only the player's cards and the trick
+        return French2pUndo(self)
 
-    def _restore(self, s: tuple) -> None:
-        if len(s) == 1:
-            p = s[0]
+    def _restore(self, s: Undo) -> None:
+        if isinstance(s, CardUndo):
+            p = s.seat
             c = self.history[-1]
             k = self.pile_of[c]
             if k >= 0:
@@ -445,12 +432,8 @@ class French2pDeal(Deal):
             self.trick.pop()
             self.to_play = p
             return
-        (self.to_play, hands, up, depth, won, trick, self.leader, self.trick_no, n_tricks,
-         n_ledger, self.excuse, self.outcome, self.phase) = s
-        self._hands, self.up, self.depth = list(hands), list(up), list(depth)
-        self.won, self.trick = list(won), list(trick)
-        del self.tricks[n_tricks:]
-        self.ledger.truncate(n_ledger)
+        assert isinstance(s, French2pUndo)
+        s.restore(self)
 
     def live_cards(self, seat: Seat) -> CardSet:
         """Every card not in ``seat``'s hand nor won yet, the piles' too."""
@@ -573,4 +556,4 @@ class French2pDeal(Deal):
 
 
 __all__ = ["French2pDeal", "FRENCH_2P_OPTIONS", "FRENCH_2P_SOURCES", "layout", "second_wins",
-           "obliged", "TRICKS", "LOW_CARDS"]
+           "TRICKS", "LOW_CARDS"]

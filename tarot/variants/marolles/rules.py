@@ -25,30 +25,31 @@ from typing import Any, ClassVar, Final
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
     card_phrase,
-    ACE, BOUTS, CAVALIER, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, JACK, KING, KINGS, QUEEN,
-    LOW_PART, PART, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS, Card,
+    BOUTS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, KINGS, LOW_PART, PART, TAROTS, TRIOMPHES, Card,
     CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, format_cards,
-    mask, rank_of, suit_card, suit_of,
+    above, drop_highest, drop_highest_parts, mask, suit_card,
 )
-from ...core.counting import COUNTING_CARDS, packet_points, reduced_total
-from ...core.deal import SEAT_SNAPSHOT, DealResult, SplitHandsDeal, View
+from ...core.counting import COUNTING_CARDS, reduced_total
+from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError, OptionError
 from ...core.ledger import Ledger
-from ...core.options import Option, Options
-from ...core.tricks import power_table, winning_index
-from ...core.tricks import SUIT_OF as _SUIT_OF
+from ...core.options import Options
+from ...core.tricks import (
+    MAROLLES_TRICKS, REVERSED_POWER, follow_duty_parts, follow_reason, led_card, winning_index,
+)
+from ...core.tricks import follow_duty as _follow_duty
+from ...core.tricks import reversed_rank as suit_power  # the name the bots and the table know
+from .declarations import (
+    BELLE, BELLE_MASK, DECLARATION_NAMES, DECLARATIONS, QUI_NA_LE_SIEN, TAROTS_BELLE, declarable,
+    show_spec,
+)
+from .options import MAROLLES_2P_OPTIONS, MAROLLES_78_OPTIONS, MAROLLES_OPTIONS, _Flags
+from .revokes import acknowledge, close_revokes, revoke_to_acknowledge
+from .settlement import EMPTY_CARDS, ULTIMO_CARDS, pay_trick, settle
+from .undo import DeclarationUndo, DiscardUndo, MarollesUndo, TrickUndo, WindowUndo
 
-BELLE: Final[Card] = suit_card(COINS, ACE)
-BELLE_MASK: Final[CardSet] = 1 << BELLE
 #: Cards whose discard is penalised or forbidden: every triomphe and every Tarot (§1.4).
 NO_DISCARD: Final[CardSet] = TRIOMPHES | KINGS
-#: Cards that can cause a payment when played (the Tarots and la Belle).
-PAYING_CARDS: Final[CardSet] = TAROTS | BELLE_MASK
-ULTIMO_CARDS: Final[CardSet] = KINGS | (1 << 1)
-#: Whether each card id pays or is paid for when played (a table: the play reads it per card).
-_PAYS: Final[tuple[bool, ...]] = tuple(bool(PAYING_CARDS >> c & 1) for c in range(78))
-#: The cards the Fool's exchange may give (§1.7): any but a counting card or the Fool.
-_EMPTY_CARDS: Final[CardSet] = FULL_PACK & ~COUNTING_CARDS & ~1
 
 PACK_66: Final[CardSet] = FULL_PACK & ~mask(
     [suit_card(s, r) for s in (CUPS, COINS) for r in (8, 9, 10)]
@@ -56,276 +57,20 @@ PACK_66: Final[CardSet] = FULL_PACK & ~mask(
 )
 
 
-def suit_power(card: Card) -> int:
-    """Rank of a suit card within its suit: long suits K Q C J 10..1, round suits K Q C J 1..10."""
-    r = rank_of(card)
-    if r >= JACK or suit_of(card) not in (CUPS, COINS):
-        return r
-    return 11 - r
-
-
-#: Trick power: round suits (Cups, Coins) K Q C J 1 2 .. 10, long suits K Q C J 10 .. 1.
-_POWER: Final = power_table(suit_power)
 _OTHERS: Final = {3: ((1, 2), (2, 0), (0, 1)), 2: ((1,), (0,))}
-
-
-def _above(card: int) -> CardSet:
-    """The ids strictly greater than ``card`` (all ids when ``card`` is -1)."""
-    return FULL_PACK & ~((2 << card) - 1) if card >= 0 else FULL_PACK
-
-
-def _drop_highest(cards: CardSet, k: int) -> CardSet:
-    """``cards`` without its ``k`` highest ids (none when ``k`` <= 0)."""
-    lo, hi = _drop_highest_parts(cards & LOW_PART, cards >> PART, k)
-    return lo | hi << PART
-
-
-def _drop_highest_parts(lo: CardSet, hi: CardSet, k: int) -> tuple[CardSet, CardSet]:
-    """``_drop_highest`` of the set whose two parts are ``lo`` and ``hi`` (``cards.PART``)."""
-    while k > 0 and hi:
-        hi ^= 1 << (hi.bit_length() - 1)
-        k -= 1
-    while k > 0 and lo:
-        lo ^= 1 << (lo.bit_length() - 1)
-        k -= 1
-    return lo, hi
 
 
 def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` keeping the obligations to follow
     suit and, void in it, to trump (§1.6; no duty to overtrump), the Fool among them (it
-    excuses): the whole hand to lead (after a Fool led too) or when it can do neither. The
-    rules of the Fool's own lead and of the last trick are the deal's (``lawful_cards``).
+    excuses): ``tricks.follow_duty`` under ``MAROLLES_TRICKS``. The rules of the Fool's own
+    lead and of the last trick are the deal's (``lawful_cards``).
 
     >>> from tarot.core.cards import mask, parse_cards
     >>> follow_duty(mask(parse_cards("F T3 KS 2C")), parse_cards("5S")) == mask(parse_cards("F KS"))
     True
-    >>> follow_duty(mask(parse_cards("T3 2C")), parse_cards("F 5S")) == mask(parse_cards("T3"))
-    True
     """
-    # a list is read natively by the compiled engine; any other sequence through generic calls
-    return _follow_duty(hand, trick if isinstance(trick, list) else list(trick))
-
-
-def _follow_duty(hand: CardSet, trick: list[Card]) -> CardSet:
-    lo, hi = _follow_duty_parts(hand & LOW_PART, hand >> PART, trick)
-    return lo | hi << PART
-
-
-def _follow_duty_parts(lo: CardSet, hi: CardSet, trick: list[Card]) -> tuple[CardSet, CardSet]:
-    """``follow_duty`` of the hand whose two parts are ``lo`` and ``hi`` (``cards.PART``), as parts."""
-    lead = trick[0] if trick else -1
-    if lead == FOOL:
-        lead = trick[1] if len(trick) > 1 else -1
-    if lead < 0:
-        return lo, hi
-    s = _SUIT_OF[lead]
-    if s == TRUMP_SUIT:
-        m = lo & TRUMPS
-    elif SUIT_HIGH[s]:
-        m = hi & SUIT_IN_PART[s]
-        if m:
-            return lo & 1, m
-        m = lo & TRUMPS  # void: trumps
-    else:
-        m = lo & SUIT_IN_PART[s]
-        if not m:
-            m = lo & TRUMPS
-    return (m | (lo & 1), 0) if m else (lo, hi)
-
-
-def trick_winner(cards: Sequence[Card], leader: Seat, players: int = 3) -> Seat:
-    """The seat that wins a trick (§1.6): highest trump, else highest card of the suit led.
-
-    The Fool never wins; when it is led, the second card sets the suit.
-
-    >>> from tarot.core.cards import parse_cards
-    >>> trick_winner(parse_cards("KS 5S T1"), leader=0)
-    2
-    >>> trick_winner(parse_cards("F 7C AC"), leader=1)  # Fool led: 7 of Cups leads, Ace is higher
-    0
-    """
-    return (leader + winning_index(cards, _POWER)) % players
-
-
-# ---------------------------------------------------------------------------------------
-# Declarations (§1.5)
-# ---------------------------------------------------------------------------------------
-_A: Final = ACTION_IDS
-TAROTS_TIERS: Final[dict[int, int]] = {4: _A["tarots_4"], 5: _A["tarots_5"], 6: _A["tarots_6"], 7: _A["tarots_7"]}
-TAROTS_BELLE: Final = _A["tarots_7_belle"]
-IMPERIAL_SUITS: Final[tuple[int, ...]] = (_A["imperial_swords"], _A["imperial_batons"], _A["imperial_cups"], _A["imperial_coins"])
-IMPERIAL_KINGS: Final = _A["imperial_kings"]
-IMPERIAL_RANKS: Final = {_A["imperial_queens"]: QUEEN, _A["imperial_cavaliers"]: CAVALIER,
-                  _A["imperial_jacks"]: JACK}
-TOUS_LES_TROIS: Final = _A["tous_les_trois"]
-QUI_NA_LE_SIEN: Final = _A["qui_na_le_sien"]
-HONOURS: Final[tuple[int, ...]] = tuple(mask(suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4))
-RANK_SETS: Final = {r: mask(suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN, KING)}
-HIGH_RUN: Final = tuple(range(21, 15, -1))   # XXI XX XIX XVIII XVII XVI
-LOW_RUN: Final = tuple(range(1, 7))          # I II III IV V VI
-
-#: action -> (group, base value); groups: only one tier of a group may be declared.
-G_TAROTS, G_KINGS, G_TRIOMPHES, G_BRIZ_HIGH, G_BRIZ_LOW, G_TLT, G_QNLS = 0, 1, 2, 3, 4, 5, 6
-DECLARATIONS: Final[dict[int, tuple[int, int]]] = {
-    **{a: (G_TAROTS, k - 3) for k, a in TAROTS_TIERS.items()},
-    TAROTS_BELLE: (G_TAROTS, 5),
-    _A["kings_2_fool"]: (G_KINGS, 1), _A["kings_3"]: (G_KINGS, 1), _A["kings_3_fool"]: (G_KINGS, 2),
-    _A["kings_4"]: (G_KINGS, 3), _A["kings_4_fool"]: (G_KINGS, 4),
-    _A["triomphes_10"]: (G_TRIOMPHES, 1), _A["triomphes_15"]: (G_TRIOMPHES, 2),
-    _A["triomphes_20"]: (G_TRIOMPHES, 3),
-    **{a: (7 + s, 1) for s, a in enumerate(IMPERIAL_SUITS)},
-    IMPERIAL_KINGS: (11, 1),
-    **{a: (12 + i, 1) for i, a in enumerate(IMPERIAL_RANKS)},
-    **{_A[f"brizigole_high_{n}"]: (G_BRIZ_HIGH, n - 3) for n in (4, 5, 6)},
-    **{_A[f"brizigole_low_{n}"]: (G_BRIZ_LOW, n - 3) for n in (4, 5, 6)},
-    TOUS_LES_TROIS: (G_TLT, 3),
-    QUI_NA_LE_SIEN: (G_QNLS, 1),
-}
-KINGS_TIERS: Final[tuple[tuple[int, int, bool], ...]] = (  # (action, kings needed, with the Fool), best first
-    (_A["kings_4_fool"], 4, True), (_A["kings_4"], 4, False), (_A["kings_3_fool"], 3, True),
-    (_A["kings_3"], 3, False), (_A["kings_2_fool"], 2, True),
-)
-_KINGS_TIER: Final = {a: (n, f) for a, n, f in KINGS_TIERS}
-TRIOMPHES_TIERS: Final[dict[int, int]] = {_A["triomphes_10"]: 10, _A["triomphes_15"]: 15, _A["triomphes_20"]: 20}
-BRIZIGOLES: Final = {_A[f"brizigole_{end}_{n}"]: (end, n) for end in ("high", "low") for n in (4, 5, 6)}
-#: For ``_declarable``: (group bit, action, the four cards) of each Imperial of a rank, and
-#: (group, run of trumps, its first four cards, the tiers of 4, 5 and 6 cards) of each Brizigole.
-_IMPERIAL_RANK_CHECKS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
-    (12 + i, a, RANK_SETS[r] & LOW_PART, RANK_SETS[r] >> PART) for i, (a, r) in enumerate(IMPERIAL_RANKS.items()))
-#: ``_declarable`` reads a hand in its two parts (``SplitHandsDeal``): the Kings, each suit's
-#: honours and la Belle as those parts hold them (the trumps and the Fool are low).
-_KINGS_LO: Final[CardSet] = KINGS & LOW_PART
-_KINGS_HI: Final[CardSet] = KINGS >> PART
-_HONOURS_IN_PART: Final[tuple[CardSet, ...]] = tuple(h >> PART if SUIT_HIGH[s] else h for s, h in enumerate(HONOURS))
-_BELLE_HI: Final = BELLE - PART
-_BRIZ_CHECKS: Final[tuple[tuple[int, tuple[int, ...], int, tuple[int, ...]], ...]] = tuple((g, run, mask(run[:4]), tuple(_A[f"brizigole_{end}_{k}"] for k in (4, 5, 6)))
-                            for g, end, run in ((G_BRIZ_HIGH, "high", HIGH_RUN), (G_BRIZ_LOW, "low", LOW_RUN)))
-
-DECLARATION_NAMES: Final = {
-    **{a: f"{k} Tarots" for k, a in TAROTS_TIERS.items()},
-    TAROTS_BELLE: "the 7 Tarots and la Belle",
-    _A["kings_2_fool"]: "2 Kings and the Fool", _A["kings_3"]: "3 Kings",
-    _A["kings_3_fool"]: "3 Kings and the Fool", _A["kings_4"]: "4 Kings",
-    _A["kings_4_fool"]: "4 Kings and the Fool",
-    **{a: f"{n} triomphes" for a, n in TRIOMPHES_TIERS.items()},
-    **{a: f"Imperial of {ITALIAN.suit_names_en[s]}" for s, a in enumerate(IMPERIAL_SUITS)},
-    IMPERIAL_KINGS: "Imperial of the four Kings", _A["imperial_queens"]: "Imperial of the four Queens",
-    _A["imperial_cavaliers"]: "Imperial of the four Cavaliers",
-    _A["imperial_jacks"]: "Imperial of the four Jacks",
-    **{a: f"Brizigole of the {n} {'highest' if e == 'high' else 'lowest'} trumps"
-       for a, (e, n) in BRIZIGOLES.items()},
-    TOUS_LES_TROIS: "Tous les trois (XXI, I and the Fool)",
-    QUI_NA_LE_SIEN: "Qui n'a le sien",
-}
-
-
-def _run(hand: CardSet, order: Sequence[int], fool_fills: bool) -> tuple[int, CardSet]:
-    """Length (≤ 6) and cards of an unbroken run of trumps from one end (§1.5 Brizigole)."""
-    cards, gap_used = 0, not fool_fills or not hand & 1
-    n = 0
-    for t in order:
-        if hand >> t & 1:
-            cards |= 1 << t
-        elif not gap_used:
-            cards |= 1
-            gap_used = True
-        else:
-            break
-        n += 1
-    return n, cards
-
-
-MAROLLES_OPTIONS: Final[tuple[Option, ...]] = (
-    Option("deal_packet", ("5", "3"), "5",
-           "Deal in fives (4 rounds, then 1 to each other player and 4 to the dealer) or in threes "
-           "(7 rounds, then the last 3 to the dealer).", "S1 main text; S2 allows both"),
-    Option("first_dealer", ("random", "high_cut_deals", "low_cut_deals"), "random",
-           "How a match picks its first dealer: at random, or by a cut in which a trump beats any "
-           "suit card and the Fool is lowest (high or low card deals). A match is what `tarot play` "
-           "and the Match API deal; `tarot simulate` deals seat 0 first and passes the deal on, "
-           "its figures by position being the same whoever deals first.", "S2 p.8 gives only the ranking"),
-    Option("cut_card_tarot_payment", ("on", "off"), "on",
-           "A Tarot as the cut (bottom) card earns the dealer 1 M from each opponent.", "S1, S2"),
-    Option("illegal_discard", ("forbidden", "penalty_per_card", "penalty_once"), "penalty_per_card",
-           "Discarding a trump or a Tarot: forbidden (unless unavoidable), or allowed at 2 M to each "
-           "opponent per such card, or once whatever the number; paid when the discard is complete "
-           "(how many is public, not which).", "S2; S1 presumes per card"),
-    Option("wrong_discard_count", ("forbidden", "penalty_1m_and_forfeit"), "forbidden",
-           "Discarding too few cards (or none): impossible, or allowed with 1 M to each opponent and "
-           "the offender scoring nothing further; cards left over go to his pile at the end.", "S2"),
-    Option("forfeit_scope", ("receive_nothing_further", "void_all_hand_receipts"),
-           "receive_nothing_further",
-           "What 'ne plus rien compter' takes away: receipts from then on, or also every receipt "
-           "of the hand so far (repaid, but not to a player who has forfeited before him: he "
-           "receives nothing). The offender still pays.", "S2, unclear"),
-    Option("declaration_timing", ("before_first_lead", "before_own_first_card"), "before_first_lead",
-           "Declarations are all made before the first lead, or by each player just before playing "
-           "his first card.", "S1"),
-    Option("declarations_after_discard", ("true", "false"), "true",
-           "Declare after discarding (the hand played) or before (the dealt hand).", "S1 order"),
-    Option("declarations_must_be_maximal", ("false", "true"), "false",
-           "Whether only the highest tier of each declaration may be declared (and all 7 Tarots "
-           "with la Belle when held).", "S1 assumption"),
-    Option("three_kings_fool_value", ("2_plus_tarots", "2_total"), "2_plus_tarots",
-           "3 Kings and the Fool: 2 M plus the four Tarots they make (decomposed, 3 in all), or "
-           "2 M in all with the four-Tarots declaration (the Kings part then pays 1).", "S1"),
-    Option("four_kings_imperial", ("included_in_kings", "separate_1m"), "included_in_kings",
-           "Whether four Kings also make an Imperial worth 1 M of its own.", "S1 list; S2 wording"),
-    Option("fool_counts_as_triomphe", ("true", "false"), "true",
-           "Whether the Fool counts towards 10/15/20 triomphes.", "S1"),
-    Option("fool_in_brizigole", ("false", "true"), "false",
-           "Whether the Fool may stand for one missing trump of a Brizigole, inside the run or "
-           "next after it (XXI XX XIX XVIII and the Fool make 5); it is then shown with it.",
-           "sequences are numbered trumps"),
-    Option("belle_with_7_tarots", ("replaces_play_payment", "paid_twice"), "replaces_play_payment",
-           "Declaring la Belle with the 7 Tarots (5 M) replaces its payment when played, or not.",
-           "S1 presumption"),
-    Option("qui_na_le_sien_payers", ("each_player_with_none",), "each_player_with_none",
-           "Qui n'a le sien is paid 1 M by each player holding none of XXI, I and the Fool.", "S2"),
-    Option("fool_lead_allowed", ("true", "false"), "true",
-           "Whether the Fool may be led; when it is, the second card sets the suit.", "S1 suggestion"),
-    Option("fool_exchange", ("none", "give_empty_card"), "none",
-           "The Fool kept by its owner (excused, or kept from the last trick) comes back with "
-           "nothing in exchange, or the owner gives that trick's winner an empty card from his "
-           "pile (the Fool itself if he has none by the end).", "S1 'simplest solution'"),
-    Option("fool_last_trick_card", ("kept_by_owner", "to_trick_winner"), "kept_by_owner",
-           "Where the Fool goes when it is played to the last trick (it cannot excuse there).",
-           "S2 'ne peut estre pris'"),
-    Option("fool_not_excused_penalty", ("2", "0"), "2",
-           "What the holder of the Fool at the last trick pays to each opponent.", "S2", (0, 12)),
-    Option("ultimo_win", ("6_replaces", "6_plus_1"), "6_replaces",
-           "The Ultimo's 6 M replaces the ordinary 1 M for that Tarot, or adds to it (both for "
-           "winning and, with ultimo_fail=6, for failing).", "S1"),
-    Option("ultimo_fail", ("6", "1"), "6",
-           "A King or the Bagat played to the last trick and captured pays 6 M to each opponent, "
-           "or only the ordinary 1 M.", "S1 (6); literal reading 1"),
-    Option("par_points", ("25",), "25",
-           "Card points at or above par win, below it lose.", "S2", (1, 74)),
-    Option("two_winner_rule", ("pagat_symmetric", "dm_literal_top_winner"), "pagat_symmetric",
-           "With two winners: each collects 1 M per full 5 points above par from the loser, or "
-           "the loser pays 1 M per full 5 points below par to the top winner only.",
-           "S1 vs Dummett/McLeod 2004"),
-    Option("dm_tie_split", ("split_floor", "each_full", "none"), "split_floor",
-           "Under dm_literal_top_winner, when the two winners tie: split the payment (remainder "
-           "unpaid), pay each in full, or pay nothing.", "unresolved in the source"),
-    Option("misdeal", ("dealer_pays_1m_and_redeal", "redeal_same_dealer", "deal_passes"),
-           "dealer_pays_1m_and_redeal",
-           "What a misdeal costs at a physical table. The engine always deals correctly, so this "
-           "option only documents the table's choice.", "S2 'tout de mesme'", table_only=True),
-    Option("revoke_handling",
-           ("engine_prevents", "penalty_1m_forfeit_with_correction_window", "penalty_1m_and_forfeit"),
-           "engine_prevents",
-           "Failing to follow or to trump when able: impossible; or allowed, and unless the "
-           "offender acknowledges it (acknowledge_revoke) before the second trick after it is "
-           "gathered, punished with 1 M to each opponent and scoring nothing from the revoke on "
-           "(acknowledged, the cards played from the revoke on go back to their hands and he "
-           "plays a lawful card); or punished at once, with no time to acknowledge.", "S2"),
-    Option("bad_hand_redeal", ("off",), "off",
-           "Off, or N: before the discard a player may ask for a redeal of a bad hand; if both "
-           "others grant it he pays N M to each and the same dealer deals again.", "S2 p.8",
-           (1, 20)),
-)
+    return _follow_duty(hand, trick, MAROLLES_TRICKS)
 
 
 class MarollesDeal(SplitHandsDeal):
@@ -335,6 +80,7 @@ class MarollesDeal(SplitHandsDeal):
     title = "Marolles 1637: three players, 66 cards"
     OPTIONS = MAROLLES_OPTIONS
     notation = ITALIAN
+    trick_rules = MAROLLES_TRICKS
     PACK = PACK_66
     PLAYERS = 3
     #: Cards each non-dealer and the dealer hold after the deal, and discard.
@@ -381,7 +127,7 @@ class MarollesDeal(SplitHandsDeal):
         self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._legal_lo, self._legal_hi = -1, 0
         n = self.players
@@ -538,7 +284,7 @@ class MarollesDeal(SplitHandsDeal):
         if ph == "play":
             lo, hi = self._legal_play_parts()
             out = cards_of_parts(lo, hi)
-            if self.revokes and self._revoke_to_acknowledge() >= 0:
+            if self.revokes and revoke_to_acknowledge(self) >= 0:
                 out.append(ACKNOWLEDGE_REVOKE)
             else:
                 self._legal_lo, self._legal_hi = lo, hi
@@ -550,7 +296,8 @@ class MarollesDeal(SplitHandsDeal):
                 out.append(DONE)
             return out
         if ph == "declare":
-            return [DONE] + sorted(self._declarable(self._seat()))
+            lo, hi = self._split.parts(self._seat())
+            return [DONE] + sorted(declarable(lo, hi, self.decl_groups[self._seat()], self._o))
         if ph == "show":
             return cards_of(self._legal_show())
         if ph == "redeal":
@@ -582,7 +329,7 @@ class MarollesDeal(SplitHandsDeal):
     def _legal_play_parts(self) -> tuple[CardSet, CardSet]:
         if self._o.revoke_allowed and not self.corrected >> (4 * self.trick_no + self._seat()) & 1:
             p = self._seat()
-            lo, hi = self._parts(p)
+            lo, hi = self._split.parts(p)
             leads = not self.trick or (len(self.trick) == 1 and self.trick[0] == FOOL)
             if (lo != 1 or hi) and (self.trick_no >= self._o.tricks - 1 or (leads and not self._o.fool_lead)):
                 return lo & ~1, hi
@@ -596,9 +343,9 @@ class MarollesDeal(SplitHandsDeal):
 
     def _lawful_parts(self) -> tuple[CardSet, CardSet]:
         p = self._seat()
-        lo, hi = self._parts(p)
+        lo, hi = self._split.parts(p)
         trick = self.trick
-        duty_lo, duty_hi = _follow_duty_parts(lo, hi, trick)
+        duty_lo, duty_hi = follow_duty_parts(lo, hi, trick, False)  # MAROLLES_TRICKS: no overtrump
         alone = lo == 1 and not hi  # the Fool, alone in the hand
         if (not trick or (len(trick) == 1 and trick[0] == FOOL)) and not self._o.fool_lead and not alone:
             duty_lo &= ~1
@@ -644,7 +391,7 @@ class MarollesDeal(SplitHandsDeal):
         """The cards the seat to play may discard next, as the two parts of a card set."""
         p = self._seat()
         need = self.discard_left[p]
-        lo, hi = self._parts(p)
+        lo, hi = self._split.parts(p)
         last = self.last_discard[p]
         if last >= 0:  # the discard goes in ascending order: the cards above the last one
             if last < PART:
@@ -658,7 +405,7 @@ class MarollesDeal(SplitHandsDeal):
         if not self._o.discard_forbidden:
             # Ascending order: a card is legal if at least need-1 cards lie above it, i.e. if
             # it is not one of the need-1 highest candidates.
-            return (lo, hi) if short else _drop_highest_parts(lo, hi, need - 1)
+            return (lo, hi) if short else drop_highest_parts(lo, hi, need - 1)
         cand = lo | hi << PART
         # Trumps and Tarots only when unavoidable: the whole discard may hold no more of them
         # than the hand forces, and cards are taken in ascending order, so a card is legal if
@@ -695,82 +442,10 @@ class MarollesDeal(SplitHandsDeal):
                 h |= 1 << c
         return h
 
-    def _declarable(self, p: Seat) -> list[int]:
-        """Declarations ``p`` may still make (§1.5), with ``declarations_must_be_maximal``."""
-        lo, hi = self._parts(p)  # the trumps and the Fool are low
-        done = self.decl_groups[p]
-        maximal = self._o.maximal
-        out: list[int] = []
-        nk = (lo & _KINGS_LO).bit_count() + (hi & _KINGS_HI).bit_count()
-        if not done >> G_TAROTS & 1:
-            k = nk + (lo & BOUTS).bit_count()
-            if k >= 4:
-                tiers = [TAROTS_TIERS[j] for j in range(4, k + 1)]
-                if k == 7 and hi >> _BELLE_HI & 1:
-                    tiers.append(TAROTS_BELLE)
-                out += tiers[-1:] if maximal else tiers
-        if nk >= 2 and not done >> G_KINGS & 1:
-            fool = lo & 1
-            tiers = [a for a, n, f in KINGS_TIERS if nk >= n and (fool or not f)]
-            out += tiers[:1] if maximal else tiers
-        nt = (lo & (TRIOMPHES if self._o.fool_triomphe else TRUMPS)).bit_count()
-        if nt >= 10 and not done >> G_TRIOMPHES & 1:
-            tiers = [a for a, n in TRIOMPHES_TIERS.items() if nt >= n]
-            out += tiers[-1:] if maximal else tiers
-        for s, a in enumerate(IMPERIAL_SUITS):
-            honours = _HONOURS_IN_PART[s]
-            if not done >> (7 + s) & 1 and (hi if SUIT_HIGH[s] else lo) & honours == honours:
-                out.append(a)
-        if (self._o.kings_imperial and not done >> 11 & 1 and lo & _KINGS_LO == _KINGS_LO
-                and hi & _KINGS_HI == _KINGS_HI):
-            out.append(IMPERIAL_KINGS)
-        for g, a, cards_lo, cards_hi in _IMPERIAL_RANK_CHECKS:
-            if not done >> g & 1 and lo & cards_lo == cards_lo and hi & cards_hi == cards_hi:
-                out.append(a)
-        fill = 1 if self._o.fool_brizigole and lo & 1 else 0
-        for g, run, first4, ids in _BRIZ_CHECKS:
-            if (lo & first4).bit_count() + fill >= 4 and not done >> g & 1:
-                n, _ = _run(lo, run, self._o.fool_brizigole)
-                if n >= 4:
-                    out += ids[n - 4:n - 3] if maximal else ids[:n - 3]
-        nb = (lo & BOUTS).bit_count()
-        if nb == 3 and not done >> G_TLT & 1:
-            out.append(TOUS_LES_TROIS)
-        if nb == 2 and not done >> G_QNLS & 1:
-            out.append(QUI_NA_LE_SIEN)
-        return out
-
-    def _show_spec(self, action: int, h: CardSet) -> tuple[CardSet, CardSet, int]:
-        """(cards always shown, cards to choose from, how many to choose) for a declaration."""
-        if action in _KINGS_TIER:
-            n, f = _KINGS_TIER[action]
-            return (1 if f else 0), h & KINGS, n
-        if action == TAROTS_BELLE:
-            return TAROTS | BELLE_MASK, 0, 0
-        for k, a in TAROTS_TIERS.items():
-            if a == action:
-                return 0, h & TAROTS, k
-        if action in TRIOMPHES_TIERS:
-            pool = TRIOMPHES if self._o.fool_triomphe else TRUMPS
-            return 0, h & pool, TRIOMPHES_TIERS[action]
-        if action in IMPERIAL_SUITS:
-            return HONOURS[IMPERIAL_SUITS.index(action)], 0, 0
-        if action == IMPERIAL_KINGS:
-            return KINGS, 0, 0
-        if action in IMPERIAL_RANKS:
-            return RANK_SETS[IMPERIAL_RANKS[action]], 0, 0
-        if action in BRIZIGOLES:
-            end, n = BRIZIGOLES[action]
-            _, cards = _run(h, (HIGH_RUN if end == "high" else LOW_RUN)[:n], self._o.fool_brizigole)
-            return cards, 0, 0
-        if action == TOUS_LES_TROIS:
-            return BOUTS, 0, 0
-        return h & BOUTS, 0, 0  # qui n'a le sien: the two he holds
-
     def _legal_show(self) -> CardSet:
         assert self.pending is not None
         _, _, eligible, needed, chosen, last = self.pending
-        return _drop_highest(eligible & _above(last), needed - chosen.bit_count() - 1)
+        return drop_highest(eligible & above(last), needed - chosen.bit_count() - 1)
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
@@ -796,51 +471,52 @@ class MarollesDeal(SplitHandsDeal):
                 return f"seat {p} cannot show {card_phrase(action, n)}: it is not in the hand"
             return f"seat {p} does not hold {card_phrase(action, n)}"
         if ph == "play":
-            h = self.hand(p)
             if action == FOOL and self.trick_no >= self.TRICKS - 1:
                 return "the Fool cannot excuse in the last trick"
-            lead = self.trick[0] if self.trick else -1
-            if lead == FOOL:
-                lead = self.trick[1] if len(self.trick) > 1 else -1
-            if lead < 0:
+            if led_card(self.trick) < 0:
                 return "the Fool may not be led (fool_lead_allowed=false)"
-            s = _SUIT_OF[lead]
-            if s == TRUMP_SUIT:
-                return "you must play a trump: trumps were led"
-            if h & SUIT_MASKS[s]:
-                return f"you must follow {n.suit_names_en[s]}"
-            return f"you must play a trump: you cannot follow {n.suit_names_en[s]}"
+            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, n)
         if ph == "discard":
-            if action <= self.last_discard[p]:
-                return (f"discards are taken in ascending card order: {format_card(action, n)} does not "
-                        f"come after {format_card(self.last_discard[p], n)}")
-            if action == DONE:
-                return f"seat {p} must discard {self.discard_left[p]} more card(s)"
-            if self._o.discard_forbidden:
-                if NO_DISCARD >> action & 1 and self._forced_discards(p) <= 0:
-                    return ("trumps and Tarots may not be discarded while other cards can be "
-                            "(illegal_discard=forbidden)")
-                if (self.hand(p) >> action).bit_count() >= self.discard_left[p]:
-                    return (f"{card_phrase(action, n)} cannot be discarded now: the cards above it would "
-                            "make the discard hold more trumps or Tarots than the hand forces "
-                            "(illegal_discard=forbidden)")
-            return (f"{card_phrase(action, n)} cannot be discarded now: discards are taken in ascending "
-                    f"card order and {self.discard_left[p] - 1} more must follow it, but too few cards of "
-                    "the hand lie above it")
+            return self._explain_discard(action, p)
         if ph == "declare":
             name = DECLARATION_NAMES.get(action)
             what = f"{name} ({tok})" if name else tok
             return f"seat {p} cannot declare {what}: the hand does not hold it, or it is already declared"
         if ph == "show":
-            decl, _, eligible, _, _, last = self.pending  # type: ignore[misc]
-            title = DECLARATION_NAMES[decl]
-            if not eligible >> action & 1:
-                return (f"{card_phrase(action, n)} cannot be shown for {title}: the cards that can be "
-                        f"are {format_cards(eligible, n)}")
-            return (f"{card_phrase(action, n)} cannot be shown now for {title}: the cards shown are "
-                    "given in ascending order" + (f", after {format_card(last, n)}" if last >= 0 else "")
-                    + ", leaving enough above for the rest")
+            return self._explain_show(action)
         return super().explain_illegal(action)
+
+    def _explain_discard(self, action: int, p: Seat) -> str:
+        """Why ``action``, a card of ``p``'s hand or ``done``, cannot be discarded now (§1.4)."""
+        n = self.notation
+        if action <= self.last_discard[p]:
+            return (f"discards are taken in ascending card order: {format_card(action, n)} does not "
+                    f"come after {format_card(self.last_discard[p], n)}")
+        if action == DONE:
+            return f"seat {p} must discard {self.discard_left[p]} more card(s)"
+        if self._o.discard_forbidden:
+            if NO_DISCARD >> action & 1 and self._forced_discards(p) <= 0:
+                return ("trumps and Tarots may not be discarded while other cards can be "
+                        "(illegal_discard=forbidden)")
+            if (self.hand(p) >> action).bit_count() >= self.discard_left[p]:
+                return (f"{card_phrase(action, n)} cannot be discarded now: the cards above it would "
+                        "make the discard hold more trumps or Tarots than the hand forces "
+                        "(illegal_discard=forbidden)")
+        return (f"{card_phrase(action, n)} cannot be discarded now: discards are taken in ascending "
+                f"card order and {self.discard_left[p] - 1} more must follow it, but too few cards of "
+                "the hand lie above it")
+
+    def _explain_show(self, action: int) -> str:
+        """Why ``action``, a card of the hand, cannot be shown now for the declaration pending."""
+        n = self.notation
+        decl, _, eligible, _, _, last = self.pending  # type: ignore[misc]
+        title = DECLARATION_NAMES[decl]
+        if not eligible >> action & 1:
+            return (f"{card_phrase(action, n)} cannot be shown for {title}: the cards that can be "
+                    f"are {format_cards(eligible, n)}")
+        return (f"{card_phrase(action, n)} cannot be shown now for {title}: the cards shown are "
+                "given in ascending order" + (f", after {format_card(last, n)}" if last >= 0 else "")
+                + ", leaving enough above for the rest")
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -849,7 +525,7 @@ class MarollesDeal(SplitHandsDeal):
             if self._o.revoke_window:
                 self.play_log.append(a)
             if a == ACKNOWLEDGE_REVOKE:
-                self._acknowledge()
+                acknowledge(self)
             else:
                 self._play(a)
         elif ph == "discard":
@@ -893,7 +569,7 @@ class MarollesDeal(SplitHandsDeal):
             self._next_in_order()
             return
         bit = 1 << a
-        self._lose(p, a)
+        self._split.lose(p, a)
         self.discards[p] |= bit
         self.piles[p] |= bit
         self.last_discard[p] = a
@@ -922,7 +598,7 @@ class MarollesDeal(SplitHandsDeal):
                 self._next_in_order()
             return
         h = self.hand(p)
-        forced, eligible, needed = self._show_spec(a, h)
+        forced, eligible, needed = show_spec(a, h, self._o)
         self.decl_groups[p] |= 1 << DECLARATIONS[a][0]
         if needed and eligible.bit_count() > needed:
             self.pending = (a, forced, eligible, needed, 0, -1)
@@ -975,7 +651,7 @@ class MarollesDeal(SplitHandsDeal):
                 else:
                     self._pay_each(p, 1, "revoke", self.trick_no, format_card(c, self.notation))
                     self._forfeit(p)
-        self._lose(p, c)
+        self._split.lose(p, c)
         trick = self.trick
         trick.append(c)
         if len(trick) < self.players:
@@ -990,45 +666,12 @@ class MarollesDeal(SplitHandsDeal):
         mort = o.mort
         if mort:  # le Mort's next card joins the trick (§1.10)
             trick.append(self.mort_cards[t])
-            w = winning_index(trick if self.mort_competes else trick[:n], _POWER)
+            w = winning_index(trick if self.mort_competes else trick[:n], REVERSED_POWER)
             winner = n if w == n else (leader + w) % n
         else:
-            winner = (leader + winning_index(trick, _POWER)) % n
+            winner = (leader + winning_index(trick, REVERSED_POWER)) % n
         last = t == o.tricks - 1
-        gain = mask(trick)
-        for i in range(len(trick)):
-            c = trick[i]
-            if _PAYS[c] and i != n:  # le Mort never pays or receives
-                s = (leader + i) % n
-                tok = format_card(c, o.notation)
-                if c == FOOL:
-                    if last:  # held to the last trick: not excused (§1.7)
-                        self._pay_each(s, o.fool_penalty, "fool_not_excused", t, tok)
-                        if not o.fool_last_to_winner:
-                            gain &= ~1
-                            self.piles[s] |= 1
-                            self.fool_kept = (s, t, winner)
-                    else:
-                        gain &= ~1
-                        self.piles[s] |= 1
-                        self.fool_kept = (s, t, winner)
-                        self._collect(s, 1, "excuse", t, tok)
-                elif c == BELLE:
-                    if not self.belle_declared[s]:
-                        self._collect(s, 1, "belle", t, tok)
-                elif s == winner:
-                    if last and ULTIMO_CARDS >> c & 1:
-                        self._collect(s, 6, "ultimo", t, tok)
-                        if o.ultimo_plus_1:
-                            self._collect(s, 1, "tarot", t, tok)
-                    else:
-                        self._collect(s, 1, "tarot", t, tok)
-                elif last and ULTIMO_CARDS >> c & 1 and o.ultimo_fail_6:
-                    self._pay_each(s, 6, "ultimo", t, tok)
-                    if o.ultimo_plus_1:
-                        self._pay_each(s, 1, "tarot", t, tok)
-                else:
-                    self._pay_each(s, 1, "tarot", t, tok)
+        gain = pay_trick(self, trick, winner, last)
         if mort and FOOL in trick[n:] and self.mort_competes:
             gain &= ~1  # le Mort's Fool cannot win: it goes back to le Mort
             self.piles[n] |= 1
@@ -1039,65 +682,12 @@ class MarollesDeal(SplitHandsDeal):
             self.leader = winner
         self.trick_no = t + 1
         if self.revokes:
-            self._close_revokes(last)
+            close_revokes(self, last)
         if last:
-            self._settle()
+            settle(self)
         else:
             self.to_play = self.leader
             self._begin_turn()
-
-    def _settle(self) -> None:
-        """After the last trick: left-over cards, the Fool's exchange, card points (§1.9)."""
-        n = self.players
-        if self.MORT:  # le Mort's cards never turned up stay with it
-            self.piles[n] |= mask(self.mort_cards[self.TRICKS:])
-        for s in range(n):
-            rest = self.hand(s)
-            if rest:  # only after a short discard
-                if rest & 1:
-                    self._pay_each(s, self._o.fool_penalty, "fool_not_excused", None, "F")
-                self.piles[s] |= rest
-                self._set_hand(s, 0)
-        if self._o.fool_exchange and self.fool_kept:
-            owner, _, winner = self.fool_kept
-            if owner != winner:
-                empties = self.piles[owner] & _EMPTY_CARDS
-                give = empties & -empties if empties else 1
-                self.piles[owner] &= ~give
-                self.piles[winner] |= give
-                self.result_info = {"fool_exchange": [owner, winner, give.bit_length() - 1]}
-        pts = tuple(packet_points(self.piles[s]) for s in range(n))
-        self.points = pts
-        self._card_point_payments(pts)
-        self.phase, self.to_play = "over", None
-
-    def _card_point_payments(self, pts: tuple[int, ...]) -> None:
-        """Par, losers and winners, 1 M per full 5 points (§1.9)."""
-        par = self._o.par
-        winners = [s for s in range(self.players) if pts[s] >= par]
-        losers = [s for s in range(self.players) if pts[s] < par]
-        if not winners or not losers:
-            return
-        if len(winners) == 1:
-            w = winners[0]
-            for s in losers:
-                self._pay(s, w, (par - pts[s]) // 5, "card_points")
-            return
-        loser = losers[0]
-        if self._o.dm_literal:
-            owed = (par - pts[loser]) // 5
-            a, b = winners
-            if pts[a] != pts[b]:
-                self._pay(loser, a if pts[a] > pts[b] else b, owed, "card_points")
-            elif self._o.dm_tie == "split_floor":
-                for w in winners:
-                    self._pay(loser, w, owed // 2, "card_points")
-            elif self._o.dm_tie == "each_full":
-                for w in winners:
-                    self._pay(loser, w, owed, "card_points")
-            return
-        for w in winners:
-            self._pay(loser, w, (pts[w] - par) // 5, "card_points")
 
     # ----- payments ----------------------------------------------------------------------
     def _pay(self, payer: Seat, payee: Seat, amount: int, reason: str,
@@ -1130,155 +720,40 @@ class MarollesDeal(SplitHandsDeal):
                     self._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
         self.forfeited[s] = True
 
-    # ----- a revoke acknowledged in time (revoke_handling=penalty_1M_..._window, §1.10) ------
-    def _revoke_to_acknowledge(self) -> int:
-        """The index in ``revokes`` of the first revoke the seat to play may still own up to,
-        or -1."""
-        p = self.to_play
-        for i, r in enumerate(self.revokes):
-            if r[0] == p:
-                return i
-        return -1
-
-    def _acknowledge(self) -> None:
-        """The revoker owns up: the play goes back to just before his revoke, the cards played
-        from it on return to their hands (everyone saw them), and in that trick he plays a
-        lawful card. Each seat can do this once per trick, so a deal always ends."""
-        p, t, at, _ = self.revokes[self._revoke_to_acknowledge()]
-        n = self.players
-        played = [((leader + i) % n, c) for leader, cards, _ in self.tricks[t:] for i, c in enumerate(cards[:n])]
-        played += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
-        corrected, taken, log = self.corrected | 1 << (4 * t + p), self.taken_back, list(self.play_log)
-        shown_log = list(self.shown_log)
-        mort_seen = max(self.mort_seen, self.trick_no)
-        still_open = self.revokes
-        self._restore(self._undo[at])  # the state before the revoke (window snapshots are whole)
-        still = mask(self.trick)  # the cards of the trick played before the revoke stay
-        self.corrected, self.play_log, self.mort_seen = corrected, log, mort_seen
-        self.taken_back = taken + [(s, c) for s, c in played if not still >> c & 1]
-        self.shown_log = shown_log
-        # an earlier revoke paid since (its time ran out) stays paid: going back does not
-        # give it time again
-        paid = [r for r in self.revokes if r not in still_open]
-        if paid:
-            self.revokes = [r for r in self.revokes if r in still_open]
-            for r in paid:
-                self._pay_revoke(r)
-
-    def _close_revokes(self, last: bool) -> None:
-        """A revoke not acknowledged when the second trick after it is gathered (or the last
-        trick is) is paid: 1 M to each, and its maker scores nothing from it on."""
-        keep = []
-        for r in self.revokes:
-            if not last and self.trick_no < r[1] + 3:
-                keep.append(r)
-            else:
-                self._pay_revoke(r)
-        self.revokes = keep
-
-    def _pay_revoke(self, r: tuple[Seat, int, int, int]) -> None:
-        """1 M to each opponent, and nothing scored from the revoke on: what its maker has
-        received since is given back, and he forfeits."""
-        s, t, at, n_ledger = r
-        received = [e for e in self.ledger.entries[n_ledger:] if e.payee == s]
-        self._pay_each(s, 1, "revoke", t, format_card(self.history[at], self.notation))
-        if not self._o.void_receipts and not self.forfeited[s]:
-            for e in received:  # received since the revoke: given back (not to a forfeited seat)
-                self._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
-        self._forfeit(s)
-
     # ----- undo, copy --------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
-        if self.phase == "play" and not self._o.revoke_allowed:
+    def _snapshot(self) -> Undo:
+        o = self._o
+        if self.phase == "play" and not o.revoke_allowed:
             if len(self.trick) < self.players - 1:
-                return SEAT_SNAPSHOT[self._seat()]  # a card that does not end its trick changes only this
-            if self.trick_no < self._o.tricks - 1 and not self._o.mort:
-                # a card that ends a trick other than the last: these, and what is appended
-                # (the trick's other cards are those of the trick it appends)
-                return (self.to_play, self.leader, len(self.ledger), tuple(self.piles), self.fool_kept)
-        elif self.phase == "discard" and not self._o.revoke_window:
-            # a discard (or done, a short one) changes the seat's own entries, the payments, and
-            # at its end the turn and the phase
-            p = self._seat()
-            return (p, self.discard_left[p], self.last_discard[p], self.forfeited[p], self.order_idx,
-                    self.to_play, self.phase, len(self.ledger))
-        elif self.phase in ("declare", "show") and not self._o.revoke_window:
-            # a declaration (or a card shown, or done) changes the seat's own entries, what is
-            # shown and paid, and at the end the turn and the phase
-            p = self._seat()
-            return (p, self.decl_groups[p], self.belle_declared[p], self.pending, self.phase,
-                    self.order_idx, self.to_play, len(self.shown), len(self.ledger))
-        whole = (
-            self.phase, self.to_play, self._hands_snapshot(), tuple(self.piles), tuple(self.discards),
-            tuple(self.discard_left), tuple(self.last_discard), self.order_idx,
-            tuple(self.decl_groups), tuple(self.belle_declared), self.pending, len(self.shown),
-            tuple(self.trick), self.leader, self.trick_no, len(self.tricks), len(self.ledger),
-            tuple(self.forfeited), self.fool_kept, self.points, self.redeal_asker,
-            self.redeal_votes,
-        )
-        if self._o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
-            return whole, (tuple(self.tricks), self.ledger.rows(), tuple(self.shown),
-                           tuple(self.revokes), self.corrected, tuple(self.taken_back), len(self.shown_log),
-                           len(self.play_log),
-                           self.mort_seen)
-        return whole
+                return CARD_UNDO[self._seat()]  # a card that does not end its trick changes only this
+            if self.trick_no < o.tricks - 1 and not o.mort:
+                return TrickUndo(self)
+        elif self.phase == "discard" and not o.revoke_window:
+            return DiscardUndo(self)
+        elif self.phase in ("declare", "show") and not o.revoke_window:
+            return DeclarationUndo(self)
+        if o.revoke_window:  # an acknowledgment goes back to any earlier state: keep all
+            return WindowUndo(self)
+        return MarollesUndo(self)
 
-    def _restore(self, s: tuple) -> None:
+    def _restore(self, s: Undo) -> None:
         if self.result_info:  # the settlement taken back (only a settled deal has any)
             self.result_info = {}
-        if len(s) == 2:
-            whole, (tricks, entries, shown, revokes, self.corrected, taken, n_shown_log, n_log,
-                    self.mort_seen) = s
-            self._restore(whole)
-            del self.play_log[n_log:]
-            self.tricks, self.shown = list(tricks), list(shown)
-            self.ledger.restore(entries)
-            self.revokes, self.taken_back = list(revokes), list(taken)
-            del self.shown_log[n_shown_log:]
-            return
-        if len(s) == 1:
-            p = s[0]
-            self._take_back(p, self.history[-1])
+        if isinstance(s, CardUndo):
+            self._split.take_back(s.seat, self.history[-1])
             self.trick.pop()
-            self.to_play, self.phase = p, "play"
-            return
-        if len(s) == 9:
-            p, groups, belle, self.pending, self.phase, self.order_idx, self.to_play, n_shown, n_ledger = s
-            self.decl_groups[p], self.belle_declared[p] = groups, belle
-            del self.shown[n_shown:]
-            self.ledger.truncate(n_ledger)
-            return
-        if len(s) == 8:
-            p, left, last, forfeited, self.order_idx, self.to_play, self.phase, n_ledger = s
-            self.discard_left[p], self.last_discard[p], self.forfeited[p] = left, last, forfeited
-            a = self.history[-1]
-            if a != DONE:
-                self._take_back(p, a)
-                self.discards[p] &= ~(1 << a)
-                self.piles[p] &= ~(1 << a)
-            self.ledger.truncate(n_ledger)
-            return
-        if len(s) == 5:
-            p, self.leader, n_ledger, piles, self.fool_kept = s
-            self._take_back(p, self.history[-1])
-            self.trick, self.piles = list(self.tricks.pop()[1][:self.players - 1]), list(piles)
-            self.trick_no -= 1
-            self.ledger.truncate(n_ledger)
-            self.to_play, self.phase = p, "play"
-            return
-        (self.phase, self.to_play, hands, piles, discards, discard_left, last_discard,
-         self.order_idx, decl_groups, belle, self.pending, n_shown, trick, self.leader,
-         self.trick_no, n_tricks, n_ledger, forfeited, self.fool_kept, self.points,
-         self.redeal_asker, self.redeal_votes) = s
-        self._restore_hands(hands)
-        self.piles, self.discards = list(piles), list(discards)
-        self.discard_left, self.last_discard = list(discard_left), list(last_discard)
-        self.decl_groups, self.belle_declared = list(decl_groups), list(belle)
-        self.forfeited = list(forfeited)
-        self.trick = list(trick)
-        del self.shown[n_shown:]
-        del self.tricks[n_tricks:]
-        self.ledger.truncate(n_ledger)
+            self.to_play, self.phase = s.seat, "play"
+        elif isinstance(s, TrickUndo):
+            s.restore(self)
+        elif isinstance(s, DiscardUndo):
+            s.restore(self)
+        elif isinstance(s, DeclarationUndo):
+            s.restore(self)
+        elif isinstance(s, MarollesUndo):
+            s.restore(self)
+        else:
+            assert isinstance(s, WindowUndo)
+            s.restore(self)
 
     def position_key(self) -> tuple | None:
         """At the start of a trick, a key of all that the payments still to come depend on:
@@ -1294,7 +769,7 @@ class MarollesDeal(SplitHandsDeal):
         if (self.phase != "play" or self.trick or o.revoke_allowed
                 or (self.trick_no == 0 and o.declare_at_first_card)):
             return None
-        piles = tuple((reduced_total(p), p.bit_count(), bool(p & _EMPTY_CARDS))
+        piles = tuple((reduced_total(p), p.bit_count(), bool(p & EMPTY_CARDS))
                       for p in self.piles[:self.players])  # le Mort's pile pays nothing
         kept = self.fool_kept
         fool = None if kept is None else (kept[0], kept[2])
@@ -1314,7 +789,7 @@ class MarollesDeal(SplitHandsDeal):
                      "forfeited", "revokes", "taken_back", "shown_log", "play_log"):
             setattr(new, name, getattr(self, name).copy())
         new.ledger = self.ledger.copy()
-        new._set_hands(self._all_hands())
+        new._split = self._split.copy()
         new.result_info = dict(self.result_info)
         return new
 
@@ -1395,81 +870,16 @@ class MarollesDeal(SplitHandsDeal):
 
     @classmethod
     def trick_power(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
-        return _POWER
+        return cls.trick_rules.power
 
     def declaration_name(self, action: int) -> str:
         return DECLARATION_NAMES[action]
 
 
-_FLAGS: Final[dict[Options, _Flags]] = {}
 #: (class, deal_packet, dealer) -> deal_slots, computed once.
 _DEAL_SLOTS: Final[dict] = {}
-
-
-class _Flags:
-    """Option values read on the hot path, decoded once per deal."""
-
-    __slots__ = (
-        "cut_payment", "discard_forbidden", "discard_penalty_once", "short_discard_allowed",
-        "void_receipts", "declare_at_first_card", "declare_after_discard", "maximal",
-        "three_kings_fool_total", "kings_imperial", "fool_triomphe", "fool_brizigole",
-        "belle_replaced", "fool_lead", "fool_exchange", "fool_last_to_winner", "fool_penalty",
-        "ultimo_plus_1", "ultimo_fail_6", "par", "dm_literal", "dm_tie", "revoke_allowed",
-        "revoke_window",
-        "redeal_cost", "mort", "tricks", "notation", "positions",
-    )
-
-    def __init__(self, o: Mapping[str, str], deal: type[MarollesDeal]) -> None:
-        # the variant's constants too: read from a class, they are looked up by name
-        self.mort, self.tricks, self.notation = deal.MORT, deal.TRICKS, deal.notation
-        #: dealer -> the deck positions each hand receives (``deal_positions``), made once
-        self.positions: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self.cut_payment = o["cut_card_tarot_payment"] == "on"
-        self.discard_forbidden = o["illegal_discard"] == "forbidden"
-        self.discard_penalty_once = o["illegal_discard"] == "penalty_once"
-        self.short_discard_allowed = o["wrong_discard_count"] == "penalty_1m_and_forfeit"
-        self.void_receipts = o["forfeit_scope"] == "void_all_hand_receipts"
-        self.declare_at_first_card = o["declaration_timing"] == "before_own_first_card"
-        self.declare_after_discard = o["declarations_after_discard"] == "true"
-        self.maximal = o["declarations_must_be_maximal"] == "true"
-        self.three_kings_fool_total = o["three_kings_fool_value"] == "2_total"
-        self.kings_imperial = o["four_kings_imperial"] == "separate_1m"
-        self.fool_triomphe = o["fool_counts_as_triomphe"] == "true"
-        self.fool_brizigole = o["fool_in_brizigole"] == "true"
-        self.belle_replaced = o["belle_with_7_tarots"] == "replaces_play_payment"
-        self.fool_lead = o["fool_lead_allowed"] == "true"
-        self.fool_exchange = o["fool_exchange"] == "give_empty_card"
-        self.fool_last_to_winner = o["fool_last_trick_card"] == "to_trick_winner"
-        self.fool_penalty = int(o["fool_not_excused_penalty"])
-        self.ultimo_plus_1 = o["ultimo_win"] == "6_plus_1"
-        self.ultimo_fail_6 = o["ultimo_fail"] == "6"
-        self.par = int(o["par_points"])
-        self.dm_literal = o["two_winner_rule"] == "dm_literal_top_winner"
-        self.dm_tie = o["dm_tie_split"]
-        self.revoke_allowed = o["revoke_handling"] != "engine_prevents"
-        self.revoke_window = o["revoke_handling"] == "penalty_1m_forfeit_with_correction_window"
-        self.redeal_cost = 0 if o["bad_hand_redeal"] == "off" else int(o["bad_hand_redeal"])
-
-
-def _with(options: tuple[Option, ...], *changes: Option) -> tuple[Option, ...]:
-    """``options`` with some specs replaced (same key) or appended (new key), in order."""
-    by_key = {o.key: o for o in changes}
-    out = tuple(by_key.pop(o.key, o) for o in options)
-    return out + tuple(by_key.values())
-
-
-MAROLLES_78_OPTIONS: Final = _with(
-    MAROLLES_OPTIONS,
-    Option("deal_packet", ("5",), "5",
-           "Deal in fives: 5 rounds of 5 to each, then 3 more to the dealer (25 is not a "
-           "multiple of 3).", "arithmetic"),
-    Option("par_points", ("26", "25"), "26",
-           "Card points at or above par win, below it lose. The pack holds 78 points, so with 25 "
-           "all three can win; with no loser or no winner nothing is paid.",
-           "reconstruction (78/3); 25 is S2's number", (1, 78)),
-    Option("dealer_discards", ("3",), "3",
-           "Only the dealer discards: 3 cards.", "S1, S14"),
-)
+#: Each set of options decoded once (``_Flags``).
+_FLAGS: Final[dict[Options, _Flags]] = {}
 
 
 class Marolles78Deal(MarollesDeal):
@@ -1485,25 +895,6 @@ class Marolles78Deal(MarollesDeal):
     DISCARDS = 0
     DEALER_DISCARDS = 3
     TRICKS = 25
-
-
-MAROLLES_2P_OPTIONS: Final = _with(
-    MAROLLES_OPTIONS,
-    Option("bad_hand_redeal", ("off",), "off",
-           "Off, or N: before the discard a player may ask for a redeal of a bad hand; if his "
-           "opponent grants it he pays him N M and the same dealer deals again.", "S2 p.8",
-           (1, 20)),
-    Option("two_winner_rule", ("pagat_symmetric", "dm_literal_top_winner"), "pagat_symmetric",
-           "No effect with two players: two winners leave no loser, and nothing is paid (the "
-           "option of the three-player game, kept so that its settings all apply).",
-           "S1 vs Dummett/McLeod 2004"),
-    Option("dm_tie_split", ("split_floor", "each_full", "none"), "split_floor",
-           "No effect with two players (see two_winner_rule).", "unresolved in the source"),
-    Option("mort_card_competes", ("false", "true"), "false",
-           "Whether le Mort's card competes for the trick. If false, it goes to the live player "
-           "who wins the trick; if true and it is the best card, le Mort takes the trick (cards "
-           "that count for no one) and the same player leads again.", "S2 ambiguous"),
-)
 
 
 class MarollesMortDeal(MarollesDeal):
@@ -1527,5 +918,5 @@ class MarollesMortDeal(MarollesDeal):
 
 
 __all__ = ["MarollesDeal", "Marolles78Deal", "MarollesMortDeal", "MAROLLES_OPTIONS",
-           "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "trick_winner",
-           "suit_power", "DECLARATION_NAMES", "BELLE"]
+           "MAROLLES_78_OPTIONS", "MAROLLES_2P_OPTIONS", "PACK_66", "follow_duty",
+           "suit_power", "DECLARATION_NAMES", "BELLE", "ULTIMO_CARDS"]
