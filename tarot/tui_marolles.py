@@ -1,4 +1,4 @@
-"""What the table says in Marolles (RULES.md §1, §2 and le Mort): the rules of each phase,
+"""What the table says in Marolles (docs/rules §1, §2 and le Mort): the rules of each phase,
 why each payment is made, and the count of each pile in packets of three, the player's way
 (§0.2). Used by ``tarot.tui`` for ``marolles-1637``, ``marolles-78`` and ``marolles-2p``.
 """
@@ -42,7 +42,7 @@ def declaration_title(deal: Deal, token_or_action: str | int) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Counting in packets of three, the player's way (RULES.md §0.2)
+# Counting in packets of three, the player's way (docs/rules §0.2)
 # ---------------------------------------------------------------------------------------
 def _packet_value(cards: Sequence[Card | None]) -> int:
     """A packet of three (``None`` = an empty card): the counting cards' values, less 1 for
@@ -191,7 +191,7 @@ def _card_point_text(out: Console, deal: Deal, names: Sequence[str]) -> None:
 # The rules of each decision
 # ---------------------------------------------------------------------------------------
 def _rules_help(deal: MarollesDeal, seat: int) -> list[str]:
-    """The rules that bear on the seat's decision now (Marolles, RULES.md §1, §2, §1.10)."""
+    """The rules that bear on the seat's decision now (Marolles, docs/rules §1, §2, §1.10)."""
     v = deal.view(seat)
     n, o = deal.notation, deal.options
     hand = v.hand
@@ -287,7 +287,7 @@ def _rules_help(deal: MarollesDeal, seat: int) -> list[str]:
     elif v.phase == "declare":
         out.append("Declarations are voluntary; each shows its cards to everyone, and what is not "
                    "declared now can never be claimed. Say `done` when you have finished.")
-        # the values and conditions the options set (RULES.md §1.5, §1.11)
+        # the values and conditions the options set (docs/rules §1.5, §1.11)
         belle = ("5, and la Belle is then not paid again when played"
                  if o.get("belle_with_7_tarots") == "replaces_play_payment" else
                  "5, and la Belle is paid again when played")

@@ -7,7 +7,7 @@ cards were known. This module does the first three steps (``WORLDS`` lists the v
 sample: the Marolles games, with le Mort too, French Tarot after the écart, Early French Tarot
 and French Tarot for two).
 
-What the view tells, and how it constrains a sample (Marolles, RULES.md §1):
+What the view tells, and how it constrains a sample (Marolles, docs/rules §1):
 
 - the seat's own hand and discards, and every card played (``tricks``, ``trick``);
 - each seat's hand size, hence how many cards each other seat discarded;
@@ -32,7 +32,7 @@ in that order, and deals it the rest of its cards from those nobody has seen (no
 the cut card). A Qui n'a le sien also says that the declarer does not hold the third bout and,
 if the other player did not pay, that he holds it.
 
-Early French Tarot (``early-french``, RULES.md §3; any number of players, either direction):
+Early French Tarot (``early-french``, docs/rules §3; any number of players, either direction):
 the seat's own hand and every card played; the hand sizes; voids as in Marolles (follow, else
 trump; on a trump lead, trump if possible; the Fool at any time; no over-trumping), with the
 seats taken in the direction of play; the cards set aside (``78 - 12n``) are any of the cards
@@ -307,7 +307,7 @@ def _unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, 
 
 
 def french_voids(v: View) -> list[CardSet]:
-    """Cards each seat cannot hold now, from the French rules of play (RULES.md §4): follow
+    """Cards each seat cannot hold now, from the French rules of play (docs/rules §4): follow
     the suit led, else trump, over-trumping the best trump in the trick if possible; on a
     trump lead, a higher trump if possible; the Excuse at any time (a led Excuse lets the
     second card set the suit). A player who trumps lower than the best trump in the trick

@@ -1,4 +1,4 @@
-"""Who wins a trick: one rule for every game of the family (RULES.md §1.6, §3.3, §4.1).
+"""Who wins a trick: one rule for every game of the family (docs/rules §1.6, §3.3, §4.1).
 
 The highest trump wins, else the highest card of the suit led; the Fool (Excuse) never wins,
 and when it is led the next card sets the suit. Games differ only in how suit cards rank

@@ -1,4 +1,4 @@
-"""French Tarot for two players: 21 cards in hand and six table piles each (RULES.md §4.5).
+"""French Tarot for two players: 21 cards in hand and six table piles each (docs/rules §4.5).
 
 The seed's two-player variant of modern French Tarot (seed-modern, "Tarot for Two Players"; not
 an FFT game): no bidding, no chien, no poignée, no chelem bonus. Two seats, ``0`` and ``1``;
@@ -190,7 +190,7 @@ FRENCH_2P_OPTIONS: Final[tuple[Option, ...]] = (
 
 
 class French2pDeal(Deal):
-    """One deal of two-player French Tarot (RULES.md §4.5)."""
+    """One deal of two-player French Tarot (docs/rules §4.5)."""
 
     variant = "french-2p"
     title = "French Tarot for two players: hands and table piles"
