@@ -13,7 +13,9 @@ from tarot.core.deal import VARIANTS
 
 HEADER = """# Rule options
 
-Every ambiguity of the source documents is a named option with a default (RULES.md). Options are
+Every ambiguity of the source documents is a named option with a default ([rules/](rules/README.md)
+describes each game's options in full, with the reading each value follows; the keys of the basis
+column, `S1`, `S2 p.8`, `FFT`..., are defined in [rules/sources.md](rules/sources.md)). Options are
 given as `key=value`: on the command line with `--option key=value` (repeatable), in Python as a
 dict (`tarot.new_deal("marolles-1637", {"deal_packet": 3})`), and in records as `[Option
 "key=value"]` tags. An unknown key or value is refused with the list of what is accepted. Values are

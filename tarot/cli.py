@@ -360,6 +360,7 @@ def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without
     except TarotError as e:
         _fail(str(e))
     out.print(options_table(cls, width=out.width, wraps=not out.soft_wrap))
+    out.print("Sources: docs/rules/sources.md; each game's rules: docs/rules/README.md", highlight=False)
 
 
 def main() -> None:

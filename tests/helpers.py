@@ -1,4 +1,4 @@
-"""Shared helpers of the independent test suite for Marolles 1637 (RULES.md §0-§1, seeds 000/002).
+"""Shared helpers of the independent test suite for Marolles 1637 (docs/rules §0-§1, seeds 000/002).
 
 Everything that encodes a *rule* is written again here from the rules text, not taken from the
 engine: card classes and rankings (§1.1), the deal order (§1.3), the discard and declaration
@@ -569,7 +569,7 @@ def random_options(rng: random.Random, int_share: float = 0.25) -> dict[str, str
 NAME_OF = {ACTION_IDS[n]: n for n in NAMED_ACTIONS}
 
 #: Whether fool_exchange=give_empty_card also compensates the winner of the last trick when the
-#: Fool's owner keeps it from there (fool_last_trick_card=kept_by_owner). RULES.md §1.11 is
+#: Fool's owner keeps it from there (fool_last_trick_card=kept_by_owner). docs/rules §1.11 is
 #: silent; the engine does not (so 74 then). Issue 2 says card points "total ... 73 with the
 #: exchange option", which needs it: that statement is tested on its own by
 #: test_marolles_rules.test_exchange_option_gives_73_even_when_the_fool_is_kept_from_the_last_trick.
@@ -655,7 +655,7 @@ class Model:
 
     # ---- revokes with time to acknowledge them ----
     def init_window(self, o: Mapping[str, str]) -> None:
-        """revoke_handling=penalty_1m_forfeit_with_correction_window (RULES.md §1.10): a revoke
+        """revoke_handling=penalty_1m_forfeit_with_correction_window (docs/rules §1.10): a revoke
         is paid when the second trick after it is gathered unless acknowledged before; then
         the play goes back to it. Open revokes as (seat, trick, the model before the card,
         number of payments then); (seat, trick) pairs replayed lawfully after one."""

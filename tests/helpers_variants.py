@@ -1,11 +1,11 @@
 """An independent reference model of two variants built on Marolles 1637 (issue 4).
 
-* ``marolles-78`` — Marolles's 78-card base game (RULES.md §2): the full pack; 25 cards to each
+* ``marolles-78`` — Marolles's 78-card base game (docs/rules §2): the full pack; 25 cards to each
   non-dealer and 28 to the dealer (5 rounds of 5, then 3 more to the dealer); only the dealer
   discards, 3 cards; 25 tricks; round suits K Q C J A 2 … 10 (the Ace high among the numerals),
   long suits K Q C J 10 … A; par 26 (25 as an option); no loser or no winner → no card-point
   payments.
-* ``marolles-2p`` — the 1637 game for two with le Mort (RULES.md §1.10): a third hand of 21
+* ``marolles-2p`` — the 1637 game for two with le Mort (docs/rules §1.10): a third hand of 21
   cards dealt face down where the third player would sit (the dealer's opponent, le Mort, the
   dealer), turned up one card to each trick after the two players' cards; le Mort never pays or
   receives, is not dealer, discards and declares nothing; par stays 25. With

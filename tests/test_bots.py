@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VARIANT = "marolles-1637"
 CLS = variant_class(VARIANT)
 ULTIMO_CARDS = KINGS | 1 << 1  # the King or the Bagat in the last trick (§1.8)
-PENALISED = TRIOMPHES | KINGS  # RULES.md §1.4: discarding a trump or a Tarot costs 2 M to each
+PENALISED = TRIOMPHES | KINGS  # docs/rules §1.4: discarding a trump or a Tarot costs 2 M to each
 
 
 # ----- helpers ---------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def test_discards_keep_an_imperial_and_la_belle():
 
 
 def test_declares_the_highest_tier_of_everything_held():
-    # RULES.md §1.5: 4 Kings and the Fool are five Tarots (tarots_5, 2 M) and "4 Kings and the
+    # docs/rules §1.5: 4 Kings and the Fool are five Tarots (tarots_5, 2 M) and "4 Kings and the
     # Fool" (4 M); K Q C J of Swords is an Imperial (1 M). Lower tiers (tarots_4, kings_4,
     # kings_3_fool...) are legal too with declarations_must_be_maximal=false, and must not be
     # chosen; exactly one of the XXI, I and Fool held gives no Tous les trois/Qui n'a le sien.

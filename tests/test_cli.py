@@ -1,6 +1,6 @@
 """The ``tarot`` command (tarot/cli.py, tarot/tui.py), driven through typer's CliRunner.
 
-Expected values are derived here from the rules (RULES.md §0.2, §1.1, §1.6) or from the engine's
+Expected values are derived here from the rules (docs/rules §0.2, §1.1, §1.6) or from the engine's
 public API (records, replay, ledger), never copied from the command's own output.
 """
 
@@ -30,7 +30,7 @@ V = "marolles-1637"
 NAMES = ("South", "East", "West")   # seat 0 is South by default; play goes 0 -> 1 -> 2
 SUIT_NAMES = {"S": "Swords", "B": "Batons", "C": "Cups", "D": "Coins"}
 
-# The display order of a hand, written from RULES.md §1.1: the Fool and the trumps XXI..I, then
+# The display order of a hand, written from docs/rules §1.1: the Fool and the trumps XXI..I, then
 # each suit from its highest card: long suits K Q C J 10..4, round suits K Q C J A 2..7.
 LONG = ["K", "Q", "C", "J", "10", "9", "8", "7", "6", "5", "4"]
 ROUND = ["K", "Q", "C", "J", "A", "2", "3", "4", "5", "6", "7"]
@@ -181,7 +181,7 @@ def test_simulate_json_is_deterministic_and_complete():
     for r in rows:
         assert len(r["scores"]) == len(r["card_points"]) == 3
         assert sum(r["scores"]) == 0
-        assert 73 <= sum(r["card_points"]) <= 74       # RULES.md §0.5
+        assert 73 <= sum(r["card_points"]) <= 74       # docs/rules §0.5
         for seat in range(3):
             assert sum(v[seat] for v in r["by_source"].values()) == r["scores"][seat]
     assert "Mean per deal" in a.stderr                # the summary goes to stderr with --json
@@ -254,7 +254,7 @@ def test_script_game_played_with_the_first_choice_each_time(tmp_path):
     deal = replay(record)                       # the saved record replays and its result checks
     assert deal.is_over
     r = deal.result()
-    # "1" is the first card listed, and the listing is the hand's order (RULES.md §1.1)
+    # "1" is the first card listed, and the listing is the hand's order (docs/rules §1.1)
     for before, a in human_decisions(record):
         if before.phase == "play":
             assert a == min(before.legal_actions(), key=POSITION.get)
@@ -394,7 +394,7 @@ def test_replay_prints_every_trick_and_the_result(tmp_path, played, suffix):
 
 
 def test_replay_says_who_pays_whom_and_why(tmp_path, played):
-    """Each Tarot payment names the card's player and whether it was captured (RULES.md §1.7)."""
+    """Each Tarot payment names the card's player and whether it was captured (docs/rules §1.7)."""
     path = tmp_path / "r.txt"
     save_record(record_from_deal(played), path)
     out = invoke("replay", path).stdout
@@ -484,7 +484,7 @@ def test_replay_of_a_bad_record_exits_1_with_the_record_error(tmp_path, played):
 
 
 # ----------------------------------------------------------------------------------------
-# Counting in packets of three, the player's way (RULES.md §0.2)
+# Counting in packets of three, the player's way (docs/rules §0.2)
 # ----------------------------------------------------------------------------------------
 NOMINAL = {"K": 5, "Q": 4, "C": 3, "J": 2}
 

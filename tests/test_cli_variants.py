@@ -107,7 +107,7 @@ def test_issue_4_check_early_french_five_players_twice_identical():
     assert first.stdout == second.stdout
     rows = [json.loads(line) for line in first.stdout.splitlines()]
     assert len(rows) == 1000 and all(len(r["scores"]) == 5 for r in rows)
-    # RULES.md §3.3: Σ(cards won − 12) = 0 each hand
+    # docs/rules §3.3: Σ(cards won − 12) = 0 each hand
     assert all(sum(r["by_source"]["cards"]) == 0 for r in rows)
     assert [r["dealer"] for r in rows[:6]] == [0, 1, 2, 3, 4, 0]
 
@@ -195,7 +195,7 @@ def test_the_count_line_shows_the_score_rounding():
 
 
 def test_cards_won_count_the_card_exchanged_for_the_excuse():
-    """Four players never have half points (RULES.md §4.3): a camp's cards, the low card given
+    """Four players never have half points (docs/rules §4.3): a camp's cards, the low card given
     or received for the Excuse counted, are an even number."""
     counts = []
     for seed in range(1, 9):

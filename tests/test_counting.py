@@ -1,4 +1,4 @@
-"""Counting card points (RULES.md §0): the engine's packet count against S1's packet rules,
+"""Counting card points (docs/rules §0): the engine's packet count against S1's packet rules,
 written out literally in ``helpers.packet_value``, and the pack totals."""
 
 from fractions import Fraction

@@ -1,8 +1,8 @@
-"""Property tests over 10,000+ random Early French Tarot deals (RULES.md §3; issue 4).
+"""Property tests over 10,000+ random Early French Tarot deals (docs/rules §3; issue 4).
 
 Plain seeded loops (fast): every player count 2..6, random options, random dealer, random legal
 decisions. Each deal is followed step by step by ``Model``, an independent account of the rules
-written here from RULES.md §3 (the deal order, follow/trump duties, the Fool led and never
+written here from docs/rules §3 (the deal order, follow/trump duties, the Fool led and never
 winning, the consolation now / later / surrendered, the scoring tables), and checked:
 
 * the legal actions are the model's, tricks go to the model's winner, scores are the model's;
@@ -30,7 +30,7 @@ F = 0
 CHUNKS_PER_COUNT = 2
 PER_CHUNK = 1020   # 5 player counts x 2 chunks x 1020 = 10,200 deals
 
-# The scoring cards of RULES.md §3.1 / §3.4, written out independently of the engine.
+# The scoring cards of docs/rules §3.1 / §3.4, written out independently of the engine.
 KINGS = {22 + 14 * s + 13 for s in range(4)}
 QUEENS = {22 + 14 * s + 12 for s in range(4)}
 CAVALIERS = {22 + 14 * s + 11 for s in range(4)}
@@ -62,7 +62,7 @@ def power(c, reverse):
 
 
 class Model:
-    """Early French Tarot as RULES.md §3 says it, kept apart from the engine."""
+    """Early French Tarot as docs/rules §3 says it, kept apart from the engine."""
 
     def __init__(self, deck, dealer, options):
         self.n = n = int(options["players"])
@@ -293,7 +293,7 @@ def test_random_deals_with_random_options(players, chunk):
 
 
 def test_the_pack_and_scoring_totals():
-    # 78 cards; the scoring cards total 53 under du_coeur_s6 (RULES.md §3.1)
+    # 78 cards; the scoring cards total 53 under du_coeur_s6 (docs/rules §3.1)
     assert tarot.variant_class(V).PACK == FULL_PACK
     assert sum(card_value(c, "du_coeur_s6") for c in range(78)) == 53
     assert sum(card_value(c, "reduced") for c in range(78)) == 52

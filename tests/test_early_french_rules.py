@@ -1,4 +1,4 @@
-"""Early French Tarot rules on fixed decks (RULES.md §3; seed 001 = S5, table §3.1 from S6).
+"""Early French Tarot rules on fixed decks (docs/rules §3; seed 001 = S5, table §3.1 from S6).
 
 Every expected value is worked out by hand from the rules text (comments give the reasoning).
 Decks are built by ``deck_for`` from the documented deal: one card at a time from the top, in

@@ -1,4 +1,4 @@
-"""Two-player French Tarot (``french-2p``, RULES.md §4.5): worked examples by hand.
+"""Two-player French Tarot (``french-2p``, docs/rules §4.5): worked examples by hand.
 
 The decks are built here from the words of §4.5 and seed-modern ("three cards one by one to
 your opponent, face down, side by side; then three cards to yourself ... then the remaining cards

@@ -1,4 +1,4 @@
-"""Property tests over 10,000+ random two-player French Tarot deals (``french-2p``, RULES.md §4.5).
+"""Property tests over 10,000+ random two-player French Tarot deals (``french-2p``, docs/rules §4.5).
 
 Plain seeded loops: random options, random dealer, random legal cards. ``Model`` follows each
 deal from the deck alone, written here from §4.5 / §4.1 / §0.3 with lists and sets (no engine

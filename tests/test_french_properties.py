@@ -1,7 +1,7 @@
 """Property tests over random French Tarot deals (fft-3p, fft-4p, fft-5p; issue 3).
 
 Each deal is played with random legal actions and random option settings, and checked against
-``Reference``, an account of RULES.md §4 written here independently of the engine (lists and
+``Reference``, an account of docs/rules §4 written here independently of the engine (lists and
 plain loops, no bitmask tricks):
 
 * every card is accounted for at every step: hands, the trick on the table, the tricks played,

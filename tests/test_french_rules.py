@@ -1,4 +1,4 @@
-"""Worked examples of modern French Tarot (RULES.md §4, §5 H1-H5) and the FFT rules a player could
+"""Worked examples of modern French Tarot (docs/rules §4, §5 H1-H5) and the FFT rules a player could
 dispute, each from a fixed position whose legal moves and outcome were worked out by hand."""
 
 import pytest
@@ -112,7 +112,7 @@ def play(deal, tokens):
     skip_poignee(deal)
 
 
-# ----- the seed's examples (RULES.md §5): 4 players, Garde ×2 ----------------------------------
+# ----- the seed's examples (docs/rules §5): 4 players, Garde ×2 ----------------------------------
 @pytest.mark.parametrize("name, points, bouts, pab, poignee, T", [
     ("H1", 56, 2, 0, 0, 80),         # (25 + 15) × 2
     ("H2", 49, 3, 1, 0, 96),         # (25 + 13 + 10) × 2
@@ -747,7 +747,7 @@ def test_five_player_opening_lead_not_in_the_called_suit():
 
 
 def test_five_player_opening_lead_binds_the_leader_only():
-    """RULES.md §4.4 forbids the called suit to the opening lead; after the Excuse is led, the
+    """docs/rules §4.4 forbids the called suit to the opening lead; after the Excuse is led, the
     next card may be in it (FFT: "celui qui entame"; the Excuse is the lead)."""
     deal = deal_with("fft-5p", {1: "EX 4S 5C T2", 2: "2H 3H 6S", 3: "KH"})
     bid(deal, ["prise", "pass", "pass", "pass", "pass"])

@@ -1,4 +1,4 @@
-"""Marolles 1637 for two players with le Mort, ``marolles-2p`` (RULES.md §1.10; issue 4).
+"""Marolles 1637 for two players with le Mort, ``marolles-2p`` (docs/rules §1.10; issue 4).
 
 Property tests: 10,000 random deals with random option settings, one in five checked at every
 step against ``helpers_variants.VModel`` (legal plays, trick winners with and without le Mort's

@@ -1,9 +1,9 @@
-"""Marolles's 78-card base game, ``marolles-78`` (RULES.md §2; issue 4).
+"""Marolles's 78-card base game, ``marolles-78`` (docs/rules §2; issue 4).
 
 Property tests: 10,000 random deals with random option settings, one deal in five checked at
 every step against ``helpers_variants.VModel`` (legal plays and declarations, trick winners,
 every payment, views) and the rest at the end (ledger, tricks, piles, card points). Worked
-examples, written by hand from RULES.md §2: the deal 25/25/28, the dealer's 3 discards, the
+examples, written by hand from docs/rules §2: the deal 25/25/28, the dealer's 3 discards, the
 ranking of the round and long suits, 25 tricks, par 26 against 25, and 26/26/26 paying nothing.
 """
 

@@ -5,7 +5,7 @@ checked at every step against ``helpers.Model``, an independent account of the r
 
 * every card is accounted for: hands + discards + tricks + the trick on the table = the 66-card
   pack, with no card in two places; each hand is what the deal order and the actions make it;
-* the legal plays and declarations are those of RULES.md §1.5-§1.6; tricks go to the right seat;
+* the legal plays and declarations are those of docs/rules §1.5-§1.6; tricks go to the right seat;
 * the ledger's running totals equal the model's after every action, so every payment is made
   when and as the rules say; it sums to zero; the scores are the sum of the ledger entries;
 * card points total 74 when the Fool shifts (excused and returned, or kept from the last trick)
@@ -115,7 +115,7 @@ def test_bad_options_are_refused_by_name(bad, quoted):
 
 
 def test_every_option_of_rules_1_11_is_selectable_with_its_default():
-    """RULES.md §1.11: keys, values and defaults (the names are the engine's spelling)."""
+    """docs/rules §1.11: keys, values and defaults (the names are the engine's spelling)."""
     expected = {
         "deal_packet": ("5", {"5", "3"}),
         "first_dealer": ("random", {"random", "high_cut_deals", "low_cut_deals"}),
@@ -163,7 +163,7 @@ def test_every_option_of_rules_1_11_is_selectable_with_its_default():
 
 
 def test_le_mort_options_are_selectable():
-    """RULES.md §1.11 ends with two options for two players (S2 p.4, §1.10): ``two_player_le_mort``
+    """docs/rules §1.11 ends with two options for two players (S2 p.4, §1.10): ``two_player_le_mort``
     (off | on, default off) and ``mort_card_competes`` (false | true, default false). Issue 2: every
     option of §1.11 is selectable by name — here, or in a two-player variant (DESIGN.md names it
     ``marolles-2p``)."""

@@ -1,4 +1,4 @@
-"""Marolles 1637 rules on fixed decks (RULES.md §1, seeds 000 = S1 and 002 = S2).
+"""Marolles 1637 rules on fixed decks (docs/rules §1, seeds 000 = S1 and 002 = S2).
 
 Every expected value below is worked out from the rules text (comments give the reasoning), on
 decks built by ``helpers.arrange`` so that chosen seats hold chosen cards. Dealer is seat 0 unless

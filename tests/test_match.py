@@ -1,4 +1,4 @@
-"""A match: successive deals, the deal passing anticlockwise, running marques (RULES.md §1.2)."""
+"""A match: successive deals, the deal passing anticlockwise, running marques (docs/rules §1.2)."""
 
 import pytest
 

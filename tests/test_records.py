@@ -237,7 +237,7 @@ def test_default_valued_option_is_not_kept():
 
 
 # ----- sample files ------------------------------------------------------------------------
-# RULES.md §0.5: with the excused Fool kept by its owner the three counts total 74; with the
+# docs/rules §0.5: with the excused Fool kept by its owner the three counts total 74; with the
 # exchange for an empty card (fool_exchange=give_empty_card) they total 73. Both samples excuse it.
 @pytest.mark.parametrize("name, total", [("marolles-seed1.txt", 74), ("marolles-options-seed6.json", 73)])
 def test_sample_records_replay(name, total):
@@ -260,7 +260,7 @@ def test_sample_with_options_shows_chosen_cards():
 
 
 def test_hand_written_record():
-    """Checked by hand against RULES.md §1.3-1.7 (see the comments in the file)."""
+    """Checked by hand against docs/rules §1.3-1.7 (see the comments in the file)."""
     rec = load_record(DATA / "hand-written.txt")
     assert rec.deck == tuple(cards_of(PACK_66))
     assert rec.result is None and rec.tags == {"Event": "Hand-written example"}

@@ -2,7 +2,7 @@
 
 A sampled deal must show the seat exactly its view: the checks below compare the view of the
 rebuilt deal field by field with the real one, and recompute the voids here from the tricks
-(RULES.md §1.6: follow suit, else trump; the Fool may always be played). The solver is checked
+(docs/rules §1.6: follow suit, else trump; the Fool may always be played). The solver is checked
 against a plain minimax written here, without pruning.
 """
 
@@ -141,7 +141,7 @@ def test_a_discard_penalty_paid_to_no_one_is_sampled():
 
 
 def french_voids_by_hand(view) -> list[int]:
-    """French Tarot (RULES.md §4): cards each seat cannot hold, recomputed from the tricks:
+    """French Tarot (docs/rules §4): cards each seat cannot hold, recomputed from the tricks:
     a player who does not follow holds none of the suit; one who neither follows nor trumps
     holds no trump; one who plays a trump below the best trump already in the trick holds
     none above it (he would have had to over-trump)."""

@@ -71,7 +71,7 @@ def test_summaries_are_consistent_deals():
             assert sum(s.by_source[src][seat] for src in SOURCES) == s.scores[seat]
         for src in SOURCES:
             assert sum(s.by_source[src]) == 0
-        assert 73 <= sum(s.card_points) <= 74          # RULES.md §0.5
+        assert 73 <= sum(s.card_points) <= 74          # docs/rules §0.5
         assert s.winners == sum(p >= 25 for p in s.card_points)
         assert s.winners in (1, 2)                      # §0.5: never 0 or 3
         assert json.loads(s.to_json()) == s.to_dict()

@@ -157,7 +157,7 @@ def plays_in_order(v: View) -> list[Card]:
 
 def follow_misses(v: View) -> list[tuple[Seat, int, CardSet]]:
     """Each failure to follow or to trump in the tricks of ``v``, as (seat, trick, the cards
-    it shows he lacked then), by the duty of Marolles and Early French Tarot (RULES.md §1.6,
+    it shows he lacked then), by the duty of Marolles and Early French Tarot (docs/rules §1.6,
     §3.3): follow the suit led, else trump; on a trump lead, trump if possible; the Fool may
     always be played, and a led Fool lets the second card set the suit."""
     n, step = v.players, direction(v)

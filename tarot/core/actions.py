@@ -16,7 +16,7 @@ from .errors import IllegalActionError
 NAMED_ACTIONS: Final[tuple[str, ...]] = (
     "done",                      # 78: no more declarations / no more discards / decline
     "redeal", "grant", "refuse",  # a bad hand: ask for a redeal; the others grant or refuse
-    # Marolles declarations (RULES.md §1.5)
+    # Marolles declarations (docs/rules §1.5)
     "tarots_4", "tarots_5", "tarots_6", "tarots_7", "tarots_7_belle",
     "kings_2_fool", "kings_3", "kings_3_fool", "kings_4", "kings_4_fool",
     "triomphes_10", "triomphes_15", "triomphes_20",
@@ -25,11 +25,11 @@ NAMED_ACTIONS: Final[tuple[str, ...]] = (
     "brizigole_high_4", "brizigole_high_5", "brizigole_high_6",
     "brizigole_low_4", "brizigole_low_5", "brizigole_low_6",
     "tous_les_trois", "qui_na_le_sien",
-    # Modern French Tarot (RULES.md §4): bids, then the chelem and poignée announcements.
+    # Modern French Tarot (docs/rules §4): bids, then the chelem and poignée announcements.
     # A king call (five players) and the cards shown in a poignée are card actions.
     "pass", "prise", "garde", "garde_sans", "garde_contre",
     "chelem", "poignee_simple", "poignee_double", "poignee_triple",
-    # Marolles (RULES.md §1.10, revoke_handling=penalty_1M_forfeit_with_correction_window): a
+    # Marolles (docs/rules §1.10, revoke_handling=penalty_1M_forfeit_with_correction_window): a
     # player owns up to his revoke in time, and the play goes back to it.
     "acknowledge_revoke",
 )

@@ -10,7 +10,7 @@ in the manner of python-chess squares::
 
 Suit indices pair the Italian and French suits as card makers always have:
 0 Swords / Spades, 1 Batons / Clubs, 2 Cups / Hearts, 3 Coins / Diamonds.
-Cups and Coins are the *round* suits of the historical games (§1.1 of RULES.md).
+Cups and Coins are the *round* suits of the historical games (docs/rules §1.1).
 
 Tokens are rank + suit letter (``KS``, ``10C``, ``AD``), ``T1`` .. ``T21`` for trumps, and a
 token for the Fool. Two notations exist because players of each family read them naturally:

@@ -1,4 +1,4 @@
-"""Counting card points (RULES.md §0).
+"""Counting card points (docs/rules §0).
 
 Every card has a *reduced* value (Tarots/bouts and Kings 4, Queens 3, Cavaliers 2, Jacks 1,
 everything else 0). A pile counted in groups of ``n`` scores the sum of the fractional values

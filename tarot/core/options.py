@@ -1,6 +1,6 @@
-"""Named rule options (RULES.md: every ambiguity of the seeds is a named option with a default).
+"""Named rule options (docs/rules: every ambiguity of the seeds is a named option with a default).
 
-Values are canonical strings, as written in RULES.md and in records (``deal_packet=3``,
+Values are canonical strings, as written in docs/rules and in records (``deal_packet=3``,
 ``fool_exchange=give_empty_card``); an option that takes a number accepts any integer in its
 range. Unknown keys and values are refused with the list of what is accepted.
 """

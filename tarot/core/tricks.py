@@ -1,5 +1,5 @@
 """Tricks: what a seat may play to one, and who wins it; one rule for every game of the family
-(RULES.md §1.6, §3.3, §4.1, §4.5).
+(docs/rules §1.6, §3.3, §4.1, §4.5).
 
 The duty is the same everywhere: follow the suit led; void in it, play a trump; the Fool
 (the Excuse) may be played at any time, and when it is led the next card sets the suit. The
@@ -109,7 +109,7 @@ def follow_duty(hand: CardSet, trick: Sequence[Card], rules: TrickRules) -> Card
     """The cards of ``hand`` that may be played to ``trick`` (its cards in play order): the
     suit led if the hand holds it; else a trump (with ``rules.overtrump``, one above every
     trump in the trick if the hand holds one); else anything. The Fool may always be played,
-    and the whole hand may lead (RULES.md §1.6, §3.3, §4.1).
+    and the whole hand may lead (docs/rules §1.6, §3.3, §4.1).
 
     >>> from tarot.core.cards import mask, parse_cards
     >>> def duty(hand, trick, rules=MAROLLES_TRICKS):

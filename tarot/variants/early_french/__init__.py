@@ -1,4 +1,4 @@
-"""Early French Tarot as Dummett reconstructed it (RULES.md §3): the game declared, its rules
+"""Early French Tarot as Dummett reconstructed it (docs/rules §3): the game declared, its rules
 in ``rules``, its rule bot in ``bot``, its sampler (for the search bots) in ``sampler``."""
 
 from ...core.game import Game, register_game

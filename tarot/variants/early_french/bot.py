@@ -1,4 +1,4 @@
-"""A rule-based player for Early French Tarot (RULES.md §3), deciding from its ``View`` alone.
+"""A rule-based player for Early French Tarot (docs/rules §3), deciding from its ``View`` alone.
 
 What it knows is what the view shows: its hand, the tricks played (who won them) and the
 consolation cards given. From the tricks it infers voids: a player who does not follow holds no

@@ -1,4 +1,4 @@
-"""What the table says in Early French Tarot (RULES.md §3): the rules of play and of the Fool's
+"""What the table says in Early French Tarot (docs/rules §3): the rules of play and of the Fool's
 consolation, the consolation cards as they are given, each hand's count (cards won − 12 plus
 the scoring cards) and the game to 50 (``EarlyFrenchGame``, with its ``end_rule``, kept by the
 table session). The explainer named in the game's declaration; its sentences are the

@@ -1,4 +1,4 @@
-"""Early French Tarot, 2 to 6 players, 12 cards each (RULES.md §3: du Coeur's redaction of
+"""Early French Tarot, 2 to 6 players, 12 cards each (docs/rules §3: du Coeur's redaction of
 Dummett's seventeenth-century French Tarot, second version).
 
 The pack is the Italian-suited 78 (the game is played with such a pack, so the variant writes
@@ -166,7 +166,7 @@ class EarlyFrenchUndo(Undo):
 
 
 class EarlyFrenchDeal(Deal):
-    """One hand of Early French Tarot (RULES.md §3); see the module docstring."""
+    """One hand of Early French Tarot (docs/rules §3); see the module docstring."""
 
     variant = "early-french"
     title = "Early French Tarot: 2 to 6 players, 12 cards each"

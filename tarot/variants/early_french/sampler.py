@@ -1,4 +1,4 @@
-"""The hidden cards of an Early French Tarot view (RULES.md §3), for the search bots
+"""The hidden cards of an Early French Tarot view (docs/rules §3), for the search bots
 (``Game.sampler``; the machinery every game shares is ``tarot.bots.sampling``).
 
 Any number of players, either direction: the view tells the seat's own hand and every card

@@ -1,4 +1,4 @@
-"""Modern French Tarot for three, four and five players (FFT rules, RULES.md §4): the game
+"""Modern French Tarot for three, four and five players (FFT rules, docs/rules §4): the game
 declared, its rules in ``rules``, its rule bot in ``bot``, its sampler (for the search bots)
 in ``sampler``."""
 

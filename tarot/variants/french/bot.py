@@ -1,4 +1,4 @@
-"""A rule-based player for modern French Tarot, 3, 4 and 5 players (RULES.md §4), deciding from
+"""A rule-based player for modern French Tarot, 3, 4 and 5 players (docs/rules §4), deciding from
 its ``View`` alone (no search, no look at hidden cards).
 
 * **Bids**: a hand-strength count in the manner of the usual club rules (bouts, trumps and big

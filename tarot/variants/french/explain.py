@@ -1,4 +1,4 @@
-"""What the table says in modern French Tarot (RULES.md §4): the bids, the king call, the chien
+"""What the table says in modern French Tarot (docs/rules §4): the bids, the king call, the chien
 and the écart, poignées and the chelem as they happen, the rules of each decision, and the
 count at the end: the taker's points against the target set by his bouts, then the score
 ``(25 + |points − target| + petit au bout) × multiplier ± poignée + chelem`` and who pays whom

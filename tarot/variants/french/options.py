@@ -1,4 +1,4 @@
-"""French Tarot's options (RULES.md §4.7) and the values its deal reads on the hot path."""
+"""French Tarot's options (docs/rules §4.7) and the values its deal reads on the hot path."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ FIVE_PLAYER_OPTIONS: Final[tuple[Option, ...]] = (
     Option("five_player_self_call", ("true", "false"), "true",
            "The taker may call a card he holds, and so play alone (FFT); or, false, only a card "
            "he lacks, unless he holds every card he could call (then one of his own: he plays "
-           "alone).", "FFT / RULES.md silent on a hand holding every callable card"),
+           "alone).", "FFT; the rules are silent on a hand holding every callable card"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Modern French Tarot (FFT rules, 2012) for three, four and five players (RULES.md §4).
+"""Modern French Tarot (FFT rules, 2012) for three, four and five players (docs/rules §4).
 
 Three registered variants share one engine, ``FrenchDeal``: ``fft-4p`` (18 cards each, chien
 of 6), ``fft-3p`` (24 cards each dealt by four, chien of 6) and ``fft-5p`` (15 cards each,
@@ -47,7 +47,7 @@ exchange (a low card at the table; if the owner's camp has none, the half point 
 is the FFT's "the Excuse counts 4" of a chelem made without it). Played to the last trick it
 changes camp (``excuse_last_trick=to_other_camp``): if its own camp wins that trick, it goes to
 the other camp, which gives the trick's winner the same half point back, so that four-player
-piles never hold half points (RULES.md §4.3); otherwise it is simply captured. The one
+piles never hold half points (docs/rules §4.3); otherwise it is simply captured. The one
 exception: a camp that has won every trick and leads the Excuse to the last one wins that
 trick with it (a chelem), and the Petit then counts as au bout if it fell in the penultimate
 trick, as it does (as always) when it falls in the last one.
@@ -118,7 +118,7 @@ _POSITIONS: Final[dict[type, tuple[tuple[tuple[int, ...], ...], ...]]] = {}
 
 
 class FrenchDeal(SplitHandsDeal):
-    """One deal of modern French Tarot (RULES.md §4); subclasses fix the number of players."""
+    """One deal of modern French Tarot (docs/rules §4); subclasses fix the number of players."""
 
     notation = FRENCH
     trick_rules = FFT_TRICKS
@@ -858,7 +858,7 @@ class FrenchDeal(SplitHandsDeal):
         return View.build(fields)
 
     def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
-        """The chien, dealt face down (RULES.md §4.1)."""
+        """The chien, dealt face down (docs/rules §4.1)."""
         return [(None, "chien", [tuple(cards_of(self.chien))])]
 
 

@@ -1,4 +1,4 @@
-"""The hidden cards of a French Tarot view for three to five players (RULES.md §4), for the
+"""The hidden cards of a French Tarot view for three to five players (docs/rules §4), for the
 search bots (``Game.sampler``; the machinery every game shares is ``tarot.bots.sampling``).
 
 Views are sampled after the écart (the bidding and the écart are left to the rule bots). The
@@ -31,7 +31,7 @@ ECART_FREE: Final[CardSet] = sum(1 << c for c in range(22, 78)) & ~KINGS
 
 
 def french_voids(v: View) -> list[CardSet]:
-    """Cards each seat cannot hold now, from the French rules of play (RULES.md §4): follow
+    """Cards each seat cannot hold now, from the French rules of play (docs/rules §4): follow
     the suit led, else trump, over-trumping the best trump in the trick if possible; on a
     trump lead, a higher trump if possible; the Excuse at any time (a led Excuse lets the
     second card set the suit). A player who trumps lower than the best trump in the trick

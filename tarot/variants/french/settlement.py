@@ -1,4 +1,4 @@
-"""French Tarot's contracts and scores (RULES.md §4.1-4.4): the bids and what they multiply,
+"""French Tarot's contracts and scores (docs/rules §4.1-4.4): the bids and what they multiply,
 the poignées, the taker's points from his half points, and what each defender pays.
 """
 

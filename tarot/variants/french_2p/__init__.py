@@ -1,4 +1,4 @@
-"""French Tarot for two players, with hands and table piles (RULES.md §4.5): the game declared,
+"""French Tarot for two players, with hands and table piles (docs/rules §4.5): the game declared,
 its rules in ``rules``, its rule bot in ``bot``, its sampler (for the search bots)
 in ``sampler``."""
 

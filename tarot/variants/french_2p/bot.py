@@ -1,4 +1,4 @@
-"""A rule-based player for two-player French Tarot (RULES.md §4.5), deciding from its ``View``.
+"""A rule-based player for two-player French Tarot (docs/rules §4.5), deciding from its ``View``.
 
 What it knows is what the view shows: its hand, both players' face-up pile cards, the tricks.
 Every other card (the opponent's hand and every face-down pile card, its own included) is

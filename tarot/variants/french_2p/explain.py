@@ -1,4 +1,4 @@
-"""What the table says in French Tarot for two (RULES.md §4.5): the face-up piles shown at each
+"""What the table says in French Tarot for two (docs/rules §4.5): the face-up piles shown at each
 turn, the duties of the play with them, and the count of both piles against their targets.
 The explainer named in the game's declaration; its sentences are the ``french_2p.*`` messages."""
 

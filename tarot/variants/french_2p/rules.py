@@ -1,4 +1,4 @@
-"""French Tarot for two players: 21 cards in hand and six table piles each (RULES.md §4.5).
+"""French Tarot for two players: 21 cards in hand and six table piles each (docs/rules §4.5).
 
 The seed's two-player variant of modern French Tarot (seed-modern, "Tarot for Two Players"; not
 an FFT game): no bidding, no chien, no poignée, no chelem bonus. Two seats, ``0`` and ``1``;
@@ -186,7 +186,7 @@ class French2pUndo(Undo):
 
 
 class French2pDeal(Deal):
-    """One deal of two-player French Tarot (RULES.md §4.5)."""
+    """One deal of two-player French Tarot (docs/rules §4.5)."""
 
     variant = "french-2p"
     title = "French Tarot for two players: hands and table piles"
@@ -550,7 +550,7 @@ class French2pDeal(Deal):
         return View.build(fields)
 
     def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
-        """Each seat's six table piles as dealt, bottom card first (RULES.md §4.5)."""
+        """Each seat's six table piles as dealt, bottom card first (docs/rules §4.5)."""
         return [(seat, "piles", list(self.stacks[PILES * seat:PILES * (seat + 1)]))
                 for seat in range(self.players)]
 

@@ -1,4 +1,4 @@
-"""The hidden cards of a view of French Tarot for two (RULES.md §4.5), for the search bots
+"""The hidden cards of a view of French Tarot for two (docs/rules §4.5), for the search bots
 (``Game.sampler``; the machinery every game shares is ``tarot.bots.sampling``).
 
 The view tells the seat's own hand, both players' face-up pile cards, the number of face-down

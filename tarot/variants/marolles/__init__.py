@@ -1,4 +1,4 @@
-"""Marolles 1637 and its relatives (RULES.md §1-2): the game declared, its rules in ``rules``.
+"""Marolles 1637 and its relatives (docs/rules §1-2): the game declared, its rules in ``rules``.
 
 ``marolles-1637`` (three players, 66 cards), ``marolles-78`` (the 78-card base game) and
 ``marolles-2p`` (two players and le Mort). The rule bot is ``bot.MarollesRuleBot``, the sampler

@@ -1,4 +1,4 @@
-"""A rule-based player for Marolles 1637 (RULES.md §1), deciding from its ``View`` alone.
+"""A rule-based player for Marolles 1637 (docs/rules §1), deciding from its ``View`` alone.
 
 Every decision is a short rule or a one-trick expected value; there is no search and no look
 at hidden cards. What the bot knows is what the view shows: its hand and discards, the cut card

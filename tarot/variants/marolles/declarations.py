@@ -1,4 +1,4 @@
-"""Marolles's declarations (RULES.md §1.5): what each is worth, which a hand may make, and
+"""Marolles's declarations (docs/rules §1.5): what each is worth, which a hand may make, and
 which cards it shows. A declaration is an action id (``core.actions``); declarations of one
 group (the Tarots, the Kings, the triomphes, a Brizigole...) are tiers, of which only one may be
 declared.

@@ -1,4 +1,4 @@
-"""What the table says in Marolles (RULES.md §1, §2 and le Mort): the rules of each phase,
+"""What the table says in Marolles (docs/rules §1, §2 and le Mort): the rules of each phase,
 why each payment is made, and the count of each pile in packets of three, the player's way
 (§0.2). The explainer of ``marolles-1637``, ``marolles-78`` and ``marolles-2p``, named in the
 game's declaration; its sentences are the ``marolles.*`` messages (``tarot.explain.messages``).

@@ -1,4 +1,4 @@
-"""The count of a Marolles deal in words (RULES.md §0.2, §1.9): each pile in packets of three,
+"""The count of a Marolles deal in words (docs/rules §0.2, §1.9): each pile in packets of three,
 the player's way, and the card points against par with the payments they make."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def nominal(card: Card) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# Counting in packets of three, the player's way (RULES.md §0.2)
+# Counting in packets of three, the player's way (docs/rules §0.2)
 # ---------------------------------------------------------------------------------------
 add_messages({
     "marolles.packets.cards": "{cards}: {counting}{listed} and {empties}",
@@ -145,7 +145,7 @@ def _surplus(surplus: list[Card | None], tok, lines: list[str]) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# The card points against par (RULES.md §1.9)
+# The card points against par (docs/rules §1.9)
 # ---------------------------------------------------------------------------------------
 add_messages({
     "marolles.par.seat": "{name} {points} ({verdict}, {distance})",

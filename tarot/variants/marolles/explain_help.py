@@ -1,4 +1,4 @@
-"""The rules of each decision in Marolles, as ``help`` says them (RULES.md §1, §2, §1.10)."""
+"""The rules of each decision in Marolles, as ``help`` says them (docs/rules §1, §2, §1.10)."""
 
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def _discard_help(deal: MarollesDeal, v: View) -> list[str]:
 
 
 def _declare_help(deal: MarollesDeal) -> list[str]:
-    """The declarations and their values as the options set them (RULES.md §1.5, §1.11)."""
+    """The declarations and their values as the options set them (docs/rules §1.5, §1.11)."""
     o = deal.options
 
     def pick(key: str, value: str, yes: str, no: str) -> str:
@@ -227,7 +227,7 @@ def _redeal_help(deal: MarollesDeal, phase: str) -> list[str]:
 
 
 def rules_help(deal: MarollesDeal, seat: int) -> list[str]:
-    """The rules that bear on the seat's decision now (Marolles, RULES.md §1, §2, §1.10)."""
+    """The rules that bear on the seat's decision now (Marolles, docs/rules §1, §2, §1.10)."""
     v = deal.view(seat)
     if v.phase == "play":
         return _play_help(deal, v)

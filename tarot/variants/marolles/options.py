@@ -1,4 +1,4 @@
-"""Marolles's options (RULES.md §1.11, §2.1) and the values its deal reads on the hot path."""
+"""Marolles's options (docs/rules §1.11, §2.1) and the values its deal reads on the hot path."""
 
 from __future__ import annotations
 

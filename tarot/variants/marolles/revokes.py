@@ -1,4 +1,4 @@
-"""A revoke in Marolles (RULES.md §1.10, ``revoke_handling``): paid at once, or, with the
+"""A revoke in Marolles (docs/rules §1.10, ``revoke_handling``): paid at once, or, with the
 correction window, acknowledged by its maker before the second trick after it is gathered (the
 play goes back to just before it) or paid when that time runs out."""
 

@@ -1,4 +1,4 @@
-"""Marolles 1637: three players, 66 cards, marques paid as the play goes (RULES.md §1).
+"""Marolles 1637: three players, 66 cards, marques paid as the play goes (docs/rules §1).
 
 The flow of a deal (``phase``):
 
@@ -74,7 +74,7 @@ def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
 
 
 class MarollesDeal(SplitHandsDeal):
-    """One deal of Marolles 1637 (RULES.md §1)."""
+    """One deal of Marolles 1637 (docs/rules §1)."""
 
     variant = "marolles-1637"
     title = "Marolles 1637: three players, 66 cards"
@@ -883,7 +883,7 @@ _FLAGS: Final[dict[Options, _Flags]] = {}
 
 
 class Marolles78Deal(MarollesDeal):
-    """Marolles's 78-card base game (RULES.md §2): the full pack, 25 cards to each player and
+    """Marolles's 78-card base game (docs/rules §2): the full pack, 25 cards to each player and
     28 to the dealer, who alone discards 3; 25 tricks; par 26. Otherwise the 1637 rules."""
 
     variant = "marolles-78"
@@ -898,7 +898,7 @@ class Marolles78Deal(MarollesDeal):
 
 
 class MarollesMortDeal(MarollesDeal):
-    """Marolles 1637 for two players with le Mort (RULES.md §1.10, S2 p.4).
+    """Marolles 1637 for two players with le Mort (docs/rules §1.10, S2 p.4).
 
     A third hand, le Mort, is dealt face down where the third player would sit (after the
     dealer's opponent, before the dealer): 21 cards, no discards, no declarations, no dealing.

@@ -1,4 +1,4 @@
-"""The hidden cards of a Marolles view (RULES.md §1, §2), for the search bots (``Game.sampler``;
+"""The hidden cards of a Marolles view (docs/rules §1, §2), for the search bots (``Game.sampler``;
 the machinery every game shares is ``tarot.bots.sampling``).
 
 What the view tells, and how it constrains a sample:

@@ -1,4 +1,4 @@
-"""Marolles's payments as the cards fall and at the end of the deal (RULES.md §1.7-1.9): the
+"""Marolles's payments as the cards fall and at the end of the deal (docs/rules §1.7-1.9): the
 Tarots, la Belle, the Fool and the Ultimo paid trick by trick; the left-over cards, the Fool's
 exchange and the card points counted in packets of three and paid against par."""
 
