@@ -870,7 +870,7 @@ class MarollesDeal(SplitHandsDeal):
 
     @classmethod
     def trick_power(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
-        return cls.trick_rules.power
+        return MAROLLES_TRICKS.power
 
     def declaration_name(self, action: int) -> str:
         return DECLARATION_NAMES[action]
