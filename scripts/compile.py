@@ -42,6 +42,7 @@ COMPILED = [
     "tarot/core/actions.py", "tarot/core/cards.py", "tarot/core/counting.py",
     "tarot/core/deal.py", "tarot/core/ledger.py", "tarot/core/tricks.py",
     "tarot/variants/early_french/rules.py", "tarot/variants/french/rules.py",
+    "tarot/variants/french/bidding.py", "tarot/variants/french/poignees.py",
     "tarot/variants/french/options.py", "tarot/variants/french/settlement.py",
     "tarot/variants/french/undo.py", "tarot/variants/french_2p/rules.py",
     "tarot/variants/marolles/rules.py", "tarot/variants/marolles/declarations.py",
