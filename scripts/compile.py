@@ -46,6 +46,7 @@ COMPILED = [
     "tarot/variants/french/options.py", "tarot/variants/french/settlement.py",
     "tarot/variants/french/undo.py", "tarot/variants/french_2p/rules.py",
     "tarot/variants/marolles/rules.py", "tarot/variants/marolles/declarations.py",
+    "tarot/variants/marolles/discards.py",
     "tarot/variants/marolles/options.py", "tarot/variants/marolles/revokes.py",
     "tarot/variants/marolles/settlement.py", "tarot/variants/marolles/undo.py",
     "tarot/bots/odds.py", "tarot/variants/marolles/bot.py", "tarot/variants/french/bot.py",
