@@ -1,37 +1,9 @@
-"""Modern French Tarot (FFT rules, 2012) for three, four and five players (docs/rules §4).
-
-Three registered variants share one engine, ``FrenchDeal``: ``fft-4p`` (18 cards each, chien
-of 6), ``fft-3p`` (24 cards each dealt by four, chien of 6) and ``fft-5p`` (15 cards each,
-chien of 3, a called King). The flow of a deal (``phase``):
-
-``bid``      from the dealer's right (``dealer + 1``), each player once: ``pass`` or a bid
-             higher than the last (``prise`` < ``garde`` < ``garde_sans`` < ``garde_contre``).
-             All pass: the deal is over, no score, ``result().info["all_passed"]``.
-``call``     five players: the taker calls a card (a card action): a King; with four Kings a
-             Queen, and so on up to a Jack (``five_player_called_escalation``). He may call a
-             card he holds (``five_player_self_call``): he then plays alone, as he does when the
-             called card lies in the chien.
-``ecart``    Prise and Garde: the chien is shown to all and taken; the taker discards 6 cards
-             (3 with five players), one action a card, in ascending id order. Never a King or a
-             bout; trumps only when there are too few other cards, and then they are shown
-             (``View.shown`` holds ``(taker, done, trumps)``). Garde sans / contre skip it: the
-             chien stays unseen, counting for the taker (sans) or the defence (contre).
-``chelem``   the taker announces a chelem (``chelem``) or not (``done``); if he does he leads.
-``poignee``  just before his first card a player holding enough trumps may declare a poignée
-             (``poignee_simple`` / ``_double`` / ``_triple``) or say ``done``; where he has more
-             trumps than he must show, the ``show`` phase takes the shown trumps one at a time,
-             ascending (as Marolles's declarations). The Excuse completes a poignée one trump
-             short, and then every trump is shown. The taker's trumps forced into the écart
-             count again (the FFT's 4-Kings-and-15-trumps case, generalised).
-``play``     follow suit; if void, trump, over-trumping any trump in the trick (a partner's too);
-             on a trump lead, a higher trump if possible; the Excuse at any time.
-``over``     the count and the settlement (§4.2).
-
-Petit sec (``petit_rule=petit_sec``: the Petit the only trump, without the Excuse) and the
-seed's first-packet rule are detected when the cards are dealt: the deal is over at once,
-annulled (``info["annulled"]``), without an action. The FFT makes the holder announce it, but
-the announcement is compulsory and changes nothing else, so an action would only be a forced
-move; the ``View`` of an annulled deal shows the holder's trump (``shown``: ``(seat, done, I)``).
+"""The engine of modern French Tarot (FFT rules, 2012; docs/rules §4): ``FrenchDeal`` and its
+four-, three- and five-player classes. The flow of a deal, phase by phase, is told in the
+package's docstring (``tarot.variants.french``). This module deals the cards, lists the legal
+actions, plays the tricks (the Excuse's exchange) and gives undo, copies, the result and the
+views; the bidding, the call and the écart are in ``bidding``, the poignée in ``poignees``, the
+count and the payments in ``settlement``, the undo entries in ``undo``.
 
 **The deal** (deck order fixes everything): packets of 3 (4 with three players) go to
 ``dealer + 1``, ``dealer + 2``, ..., the dealer, round after round; the chien's cards are dealt
@@ -51,14 +23,6 @@ piles never hold half points (docs/rules §4.3); otherwise it is simply captured
 exception: a camp that has won every trick and leads the Excuse to the last one wins that
 trick with it (a chelem), and the Petit then counts as au bout if it fell in the penultimate
 trick, as it does (as always) when it falls in the last one.
-
-**Scores**: per defender ``T`` (§4.2, the taker's viewpoint), paid in the ledger component by
-component (reasons ``contract``, ``petit_au_bout``, ``poignee``, ``chelem``; ``score_rounding``
-adjusts the ``contract`` part). Four players: each defender pays ``T`` to the taker (``+3T``);
-three: ``+2T``; five: two defenders pay the taker and the third pays the partner (``+2T``,
-``+T``), or all four pay a taker alone (``+4T``). A negative ``T`` is paid the other way.
-``DealResult.card_points[s]`` is the card points of seat ``s``'s camp, after the §4.3 rounding
-(the defence has ``91 -`` the taker camp's).
 
 **Views**: ``bids`` are public, ``contract`` and ``taker`` once bidding has ended; ``chien`` holds
 the chien once it is shown (Prise, Garde: to all, and the taker keeps seeing it) and at the end
@@ -82,9 +46,8 @@ from typing import Any, ClassVar, Final
 
 from ...core.actions import DONE, PASS
 from ...core.cards import (
-    card_phrase,
-    BOUTS, FOOL, FRENCH, FULL_PACK, KINGS, LOW_PART, PART, SUIT_MASKS, TRUMPS, Card, CardSet, Seat, cards_of, cards_of_parts,
-    above, deal_positions, deal_sets, drop_highest, format_card, mask,
+    BOUTS, FOOL, FRENCH, FULL_PACK, LOW_PART, PART, SUIT_MASKS, TRUMPS, Card, CardSet, Seat,
+    card_phrase, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, mask,
 )
 from ...core.counting import COUNTING_CARDS, reduced_total
 from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
@@ -92,17 +55,19 @@ from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.tricks import FFT_TRICKS, follow_duty_parts, follow_reason, led_card, winning_index
 from ...core.tricks import SUIT_OF as _SUIT
+from .bidding import ECART_FREE, ECART_TRUMPS  # noqa: F401  (read here by the bot)
+from .bidding import (
+    bid, call, callable_cards, discard, explain_bid, explain_call, explain_ecart, legal_ecart,
+)
 from .options import FIVE_PLAYER_OPTIONS, FRENCH_OPTIONS, _Flags
+from .poignees import declare, explain_poignee, explain_show, legal_show, show, tiers
+from .settlement import GARDE, PRISE  # noqa: F401  (the contracts, read here by the tests)
 from .settlement import (
-    BIDS, CHELEM, GARDE, GARDE_CONTRE, GARDE_SANS, MULTIPLIER, PETIT, POIGNEE_VALUES, POIGNEES, PRISE,
+    BIDS, CHELEM, GARDE_CONTRE, GARDE_SANS, MULTIPLIER, PETIT, POIGNEE_VALUES, POIGNEES,
     half_point_rounding, per_defender_amount, settle,
 )
 from .undo import FrenchTrickUndo, FrenchUndo
 
-#: Suit cards other than Kings: what the écart is made of.
-ECART_FREE: Final[CardSet] = FULL_PACK & ~TRUMPS & ~KINGS & ~1
-#: Trumps that may go into the écart when unavoidable (not the Petit nor the 21).
-ECART_TRUMPS: Final[CardSet] = TRUMPS & ~BOUTS
 #: The pack is worth 91 points, 182 half points.
 PACK_HALVES: Final = 182
 
@@ -289,15 +254,15 @@ class FrenchDeal(SplitHandsDeal):
         if ph == "bid":
             return [PASS] + [b for b in BIDS if b > self.high]
         if ph == "ecart":
-            return cards_of(self._legal_ecart())
+            return cards_of(legal_ecart(self))
         if ph == "poignee":
-            return [DONE] + self._poignee_tiers(self._seat())
+            return [DONE] + tiers(self, self._seat())
         if ph == "show":
-            return cards_of(self._legal_show())
+            return cards_of(legal_show(self))
         if ph == "chelem":
             return [DONE, CHELEM]
         if ph == "call":
-            return cards_of(self._callable())
+            return cards_of(callable_cards(self))
         return []
 
     def is_legal(self, action: int) -> bool:
@@ -385,117 +350,46 @@ class FrenchDeal(SplitHandsDeal):
                 return rest & LOW_PART, rest >> PART
         return follow_duty_parts(lo, hi, trick, True)  # FFT_TRICKS: overtrump
 
-    def _legal_ecart(self) -> CardSet:
-        avail = self.hand(self._taker()) & above(self.last_discard)
-        if self.ecart_trumps:
-            return drop_highest(avail & ECART_TRUMPS, self.ecart_trumps - 1)
-        return drop_highest(avail & ECART_FREE, self.ecart_left - 1)
-
-    def _callable(self) -> CardSet:
-        """The cards the taker may call (§4.4)."""
-        h = self.hand(self._taker())
-        levels = self._o.escalation
-        if self._o.self_call:
-            out = levels[0]
-            for i in range(1, len(levels)):
-                if h & levels[i - 1] != levels[i - 1]:
-                    break
-                out |= levels[i]
-            return out
-        for level in levels:
-            if level & ~h:
-                return level & ~h
-        return levels[-1]
-
-    def _poignee_pool(self, p: Seat) -> CardSet:
-        """The trumps ``p`` may show: his own, and for the taker those forced into the écart."""
-        pool = self.hand(p) & TRUMPS
-        if p == self.taker:
-            pool |= self.ecart & TRUMPS
-        return pool
-
     def _taker(self) -> Seat:
         """The taker, once bidding has ended with a contract."""
         t = self.taker
         assert t is not None, "no contract"
         return t
 
-    def _poignee_tiers(self, p: Seat) -> list[int]:
-        t = self._poignee_pool(p).bit_count()
-        sizes = self.POIGNEE_SIZES
-        if t + 1 < sizes[0]:
-            return []  # most hands: too few trumps even with the Excuse
-        fool = self.hand(p) & 1
-        return [a for a, n in zip(POIGNEES, sizes) if t >= n or (fool and t == n - 1)]
-
-    def _legal_show(self) -> CardSet:
-        assert self.pending is not None
-        _, eligible, needed, chosen, last = self.pending
-        return drop_highest(eligible & above(last), needed - chosen.bit_count() - 1)
-
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
-        n = self.notation
-        tok = self.action_token(action)
         ph, p = self.phase, self._seat()
         if ph == "bid":
-            if action in BIDS:
-                return (f"{tok} does not overcall {self.action_token(self.high)}: each bid must be "
-                        "higher than the last (prise < garde < garde_sans < garde_contre)")
-            return f"{tok} is not a bid: seat {p} must pass or bid"
+            return explain_bid(self, action)
         if ph == "chelem":
-            return f"{tok} is not legal now: the taker announces a chelem (chelem) or not (done)"
+            return (f"{self.action_token(action)} is not legal now: the taker announces a chelem "
+                    "(chelem) or not (done)")
         if ph == "poignee":
-            if action in POIGNEES:
-                k = self.POIGNEE_SIZES[POIGNEES.index(action)]
-                return (f"seat {p} cannot declare {tok}: it needs {k} trumps (or {k - 1} and the "
-                        "Excuse, which then shows that no other trump is held)")
-            return f"{tok} is not legal now: seat {p} may declare a poignée or say done"
+            return explain_poignee(self, action)
         if action >= 78:
             what = {"play": "play", "ecart": "discard", "show": "show", "call": "call"}.get(ph, ph)
-            return f"{tok} is not legal now: seat {p} must {what} a card"
-        name = card_phrase(action, n)
+            return f"{self.action_token(action)} is not legal now: seat {p} must {what} a card"
         if ph == "call":
-            full = len(self._o.escalation) == 4
-            own_level = any(level >> action & 1 and level & self._callable() for level in self._o.escalation)
-            if not self._o.self_call and self.hand(p) >> action & 1 and own_level:
-                return (f"seat {p} holds {name}: with five_player_self_call=false the card called is "
-                        "one outside one's own hand (one's own only when holding every card one could call)")
-            return (f"seat {p} cannot call {name}: a King is called; a Queen only with the four Kings"
-                    + (", a Cavalier only with the Kings and Queens, a Jack only with all three" if full
-                       else "; never a Cavalier or a Jack (five_player_called_escalation=k→q)")
-                    + ("" if self._o.self_call else "; a card of one's own hand only when holding "
-                       "every card one could call (five_player_self_call=false)"))
+            return explain_call(self, action)
         if ph == "show":
-            if action == FOOL:
-                return (f"seat {p} cannot show {name}: it stands in for a trump only in a hand one "
-                        "trump short of the poignée, and this hand holds more trumps than it shows")
-            if not self._poignee_pool(p) >> action & 1:
-                return (f"seat {p} cannot show {name}: a poignée shows trumps only" if action >= 22
-                        else f"seat {p} does not hold {name}")
-            return f"{name} cannot be shown now: choose the trumps to show in ascending order"
+            return explain_show(self, action)
         if not self.hand(p) >> action & 1:
-            return f"seat {p} does not hold {name}"
+            return f"seat {p} does not hold {card_phrase(action, self.notation)}"
         if ph == "ecart":
-            if (KINGS | BOUTS) >> action & 1:
-                return f"{name} may not go into the écart: never a King or a bout"
-            if action < 22 and not self.ecart_trumps:
-                return f"{name} may not go into the écart: a trump only when unavoidable"
-            if action <= self.last_discard:
-                return (f"the écart is taken in ascending card order: {format_card(action, n)} does "
-                        f"not come after {format_card(self.last_discard, n)}")
-            if self.ecart_trumps:
-                return f"the écart must first take its {self.ecart_trumps} unavoidable trump(s), lowest first"
-            return f"{card_phrase(action, n)} cannot be discarded now: too few cards would remain above it"
+            return explain_ecart(self, action)
         if ph == "play":
-            if action == FOOL:
-                return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
-                        "the Excuse for the last trick")
-            if led_card(self.trick) < 0:
-                return ("the opening lead may not be in the called suit, unless it is the called "
-                        "card itself")
-            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, n)
+            return self._explain_play(action)
         return super().explain_illegal(action)
+
+    def _explain_play(self, action: int) -> str:
+        """Why ``action``, a card of the hand, cannot be played (§4.1, §4.4)."""
+        if action == FOOL:
+            return ("the chelem was announced: until he knows a trick is lost, the taker keeps "
+                    "the Excuse for the last trick")
+        if led_card(self.trick) < 0:
+            return ("the opening lead may not be in the called suit, unless it is the called "
+                    "card itself")
+        return follow_reason(self.hand(self._seat()), self.trick, action, self.trick_rules, self.notation)
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -503,81 +397,26 @@ class FrenchDeal(SplitHandsDeal):
         if ph == "play":
             self._play(a)
         elif ph == "bid":
-            self._bid(a)
+            bid(self, a)
         elif ph == "ecart":
-            self._discard(a)
+            discard(self, a)
         elif ph == "poignee":
-            self._poignee(a)
+            declare(self, a)
         elif ph == "show":
-            self._show(a)
+            show(self, a)
         elif ph == "chelem":
             self.chelem = a == CHELEM
             self.leader = self._taker() if self.chelem else (self.dealer + 1) % self.players
             self.to_play = self.leader
             self._begin_turn()
         elif ph == "call":
-            self._call(a)
-
-    def _bid(self, a: int) -> None:
-        p = self._seat()
-        n = self.players
-        self.bids.append((p, a))
-        if a != PASS:
-            self.high, self.taker = a, p
-        self.order_idx += 1
-        if self.order_idx < n:
-            self.to_play = (self.dealer + 1 + self.order_idx) % n
-            return
-        if not self.high:
-            self.phase, self.to_play = "over", None
-            return
-        self.contract = self.high
-        self.camp = 1 << self._taker()
-        if n == 5:
-            self.phase, self.to_play = "call", self.taker
-            return
-        self._take_chien()
-
-    def _call(self, c: int) -> None:
-        self.called = c
-        for s in range(self.players):
-            if self.hand(s) >> c & 1 and s != self.taker:
-                self.partner = s
-                self.camp |= 1 << s
-        self._take_chien()
-
-    def _take_chien(self) -> None:
-        """Prise and Garde: the chien is shown and taken, the écart follows; else the chelem."""
-        t = self._taker()
-        if self.contract in (PRISE, GARDE):
-            self.chien_shown = True
-            self._set_hand(t, self.hand(t) | self.chien)
-            self.phase, self.to_play = "ecart", t
-            self.ecart_left = self.CHIEN
-            self.ecart_trumps = max(0, self.CHIEN - (self.hand(t) & ECART_FREE).bit_count())
-            return
-        self.phase, self.to_play = "chelem", t
-
-    def _discard(self, c: int) -> None:
-        bit = 1 << c
-        t = self._taker()
-        self._split.lose(t, c)
-        self.ecart |= bit
-        self.last_discard = c
-        self.ecart_left -= 1
-        if c < 22:
-            self.ecart_trumps -= 1
-        if not self.ecart_left:
-            trumps = self.ecart & TRUMPS
-            if trumps:  # trumps in the écart are shown (§4.1)
-                self.shown.append((t, DONE, trumps))
-            self.phase = "chelem"
+            call(self, a)
 
     def _begin_turn(self) -> None:
         """Before his first card a player may declare a poignée (§4.1)."""
         if self.trick_no == 0:
             p = self._seat()
-            if not self.asked >> p & 1 and self._poignee_tiers(p):
+            if not self.asked >> p & 1 and tiers(self, p):
                 self.phase = "poignee"
                 return
         self.phase = "play"
@@ -588,38 +427,6 @@ class FrenchDeal(SplitHandsDeal):
 
     def in_play(self) -> bool:
         return self.phase in ("play", "poignee", "show")  # a poignée is shown at one's first card
-
-    def _poignee(self, a: int) -> None:
-        p = self._seat()
-        self.asked |= 1 << p
-        if a == DONE:
-            self.phase = "play"
-            return
-        need = self.POIGNEE_SIZES[POIGNEES.index(a)]
-        pool = self._poignee_pool(p)
-        t = pool.bit_count()
-        if t < need:  # the Excuse completes it: every trump is shown with it
-            self._declared(p, a, pool | 1)
-        elif t > need and self._o.show_exact:
-            self.pending = (a, pool, need, 0, -1)
-            self.phase = "show"
-        else:
-            self._declared(p, a, pool)
-
-    def _show(self, c: int) -> None:
-        assert self.pending is not None
-        a, eligible, needed, chosen, _ = self.pending
-        chosen |= 1 << c
-        if chosen.bit_count() == needed:
-            self.pending = None
-            self._declared(self._seat(), a, chosen)
-        else:
-            self.pending = (a, eligible, needed, chosen, c)
-
-    def _declared(self, p: Seat, a: int, cards: CardSet) -> None:
-        self.shown.append((p, a, cards))
-        self.poignee += POIGNEE_VALUES[a]
-        self.phase = "play"
 
     def _play(self, c: int) -> None:
         p = self._seat()
@@ -643,28 +450,8 @@ class FrenchDeal(SplitHandsDeal):
         else:
             winner = (leader + winning_index(trick)) % n
         gain = mask(trick)
-        if gain & 1:
-            owner = (leader + trick.index(FOOL)) % n
-            ours = camp >> owner & 1
-            theirs = camp >> winner & 1
-            # The Excuse stays in its owner's camp, exchanged for a half-point card, except
-            # played to the last trick, where it changes camp (or goes to the trick's winner,
-            # as an option), unless that trick completes a chelem (§4.1: in a taker's chelem
-            # without the Excuse, it stays with the defence and counts 4 points).
-            if not last or winner == owner or self._won_all(theirs):
-                gain ^= 1
-                self.piles[owner] |= 1
-                self.excuse = (owner, t, owner)
-                if ours != theirs:
-                    self.adj = 1 if theirs else -1
-            elif self._o.other_camp and ours == theirs:
-                gain ^= 1
-                to = self._taker() if not ours else next(s for s in range(n) if not camp >> s & 1)
-                self.piles[to] |= 1
-                self.excuse = (owner, t, to)
-                self.adj = 1 if theirs else -1
-            else:
-                self.excuse = (owner, t, winner)
+        if gain & 1 and self._excuse_leaves(winner, last):
+            gain ^= 1
         self.piles[winner] |= gain
         self.tricks.append((leader, tuple(trick), winner))
         self.trick = []
@@ -675,6 +462,32 @@ class FrenchDeal(SplitHandsDeal):
         else:
             self.to_play = winner
             self.phase = "play"
+
+    def _excuse_leaves(self, winner: Seat, last: bool) -> bool:
+        """The Excuse is in the trick just completed, won by ``winner``: whether it leaves the
+        trick, and for which pile (``excuse``; ``adj``, the half point its exchange moves).
+        It stays in its owner's camp, exchanged for a half-point card, except played to the
+        last trick, where it changes camp (or goes to the trick's winner, as an option), unless
+        that trick completes a chelem (§4.1: in a taker's chelem without the Excuse, it stays
+        with the defence and counts 4 points)."""
+        n, camp, t = self.players, self.camp, self.trick_no
+        owner = (self.leader + self.trick.index(FOOL)) % n
+        ours = camp >> owner & 1
+        theirs = camp >> winner & 1
+        if not last or winner == owner or self._won_all(theirs):
+            self.piles[owner] |= 1
+            self.excuse = (owner, t, owner)
+            if ours != theirs:
+                self.adj = 1 if theirs else -1
+            return True
+        if self._o.other_camp and ours == theirs:
+            to = self._taker() if not ours else next(s for s in range(n) if not camp >> s & 1)
+            self.piles[to] |= 1
+            self.excuse = (owner, t, to)
+            self.adj = 1 if theirs else -1
+            return True
+        self.excuse = (owner, t, winner)
+        return False
 
     def tricks_left(self) -> int:
         return self.HAND - self.trick_no  # one trick a card in hand

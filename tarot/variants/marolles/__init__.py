@@ -3,6 +3,18 @@
 ``marolles-1637`` (three players, 66 cards), ``marolles-78`` (the 78-card base game) and
 ``marolles-2p`` (two players and le Mort). The rule bot is ``bot.MarollesRuleBot``, the sampler
 of the search bots ``sampler.SAMPLER``.
+
+The flow of a deal (``phase``):
+
+``redeal``/``grant``  only with ``bad_hand_redeal=N``: each player in turn may ask for a redeal
+                      of a bad hand; it happens if both others grant it, at N marques to each.
+``discard``           eldest (dealer's right), then the next, then the dealer discard 1, 1 and
+                      4 cards, one action a card, in ascending card order.
+``declare``/``show``  each player in turn makes any declarations (§1.5) and then ``done``;
+                      where a declaration leaves a choice of cards (which 10 of 13 triomphes),
+                      the ``show`` phase takes the shown cards one at a time, ascending.
+``play``              20 tricks; Tarots, la Belle and the Ultimo paid as they fall (§1.6-1.8).
+``over``              card points counted in packets of three and paid (§1.9).
 """
 
 from ...core.game import Game, register_game, role_dealer

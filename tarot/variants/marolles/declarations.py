@@ -1,7 +1,8 @@
 """Marolles's declarations (docs/rules §1.5): what each is worth, which a hand may make, and
 which cards it shows. A declaration is an action id (``core.actions``); declarations of one
 group (the Tarots, the Kings, the triomphes, a Brizigole...) are tiers, of which only one may be
-declared.
+declared. ``declare`` and ``show`` play the ``declare`` and ``show`` phases of the deal
+(``MarollesDeal``), which pays each declaration when it is complete.
 """
 
 from __future__ import annotations
@@ -9,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ...core.actions import ACTION_IDS
+from ...core.actions import ACTION_IDS, DONE
 from ...core.cards import (
     ACE, BOUTS, CAVALIER, COINS, ITALIAN, JACK, KING, KINGS, LOW_PART, PART, QUEEN, SUIT_HIGH,
-    TAROTS, TRIOMPHES, TRUMPS, Card, CardSet, mask, suit_card,
+    TAROTS, TRIOMPHES, TRUMPS, Card, CardSet, Notation, card_phrase, format_card, format_cards, mask,
+    suit_card,
 )
 
 if TYPE_CHECKING:
     from .options import _Flags
+    from .rules import MarollesDeal
 
 #: La Belle, the Ace of Coins (§1.7).
 BELLE: Final[Card] = suit_card(COINS, ACE)
@@ -198,3 +201,56 @@ def show_spec(action: int, h: CardSet, o: _Flags) -> tuple[CardSet, CardSet, int
     if action == TOUS_LES_TROIS:
         return BOUTS, 0, 0
     return h & BOUTS, 0, 0  # qui n'a le sien: the two he holds
+
+
+def explain_declare(action: int, token: str, seat: int) -> str:
+    """Why ``seat`` cannot declare ``action`` (its token ``token``) now."""
+    name = DECLARATION_NAMES.get(action)
+    what = f"{name} ({token})" if name else token
+    return f"seat {seat} cannot declare {what}: the hand does not hold it, or it is already declared"
+
+
+def explain_show(pending: tuple, action: int, notation: Notation) -> str:
+    """Why ``action``, a card of the hand, cannot be shown now for the declaration ``pending``
+    (``MarollesDeal.pending``: declaration, forced cards, eligible cards, how many, chosen, last)."""
+    decl, _, eligible, _, _, last = pending
+    title = DECLARATION_NAMES[decl]
+    if not eligible >> action & 1:
+        return (f"{card_phrase(action, notation)} cannot be shown for {title}: the cards that can "
+                f"be are {format_cards(eligible, notation)}")
+    return (f"{card_phrase(action, notation)} cannot be shown now for {title}: the cards shown are "
+            "given in ascending order" + (f", after {format_card(last, notation)}" if last >= 0 else "")
+            + ", leaving enough above for the rest")
+
+
+def declare(d: MarollesDeal, a: int) -> None:
+    """The seat to play makes declaration ``a``, or says ``done``; a declaration that leaves a
+    choice of cards goes on in the ``show`` phase."""
+    p = d._seat()
+    if a == DONE:
+        if d._o.declare_at_first_card:
+            d.decl_groups[p] |= 1 << 31
+            d.phase = "play"
+        else:
+            d._next_in_order()
+        return
+    forced, eligible, needed = show_spec(a, d.hand(p), d._o)
+    d.decl_groups[p] |= 1 << DECLARATIONS[a][0]
+    if needed and eligible.bit_count() > needed:
+        d.pending = (a, forced, eligible, needed, 0, -1)
+        d.phase = "show"
+        return
+    d._declared(p, a, forced | eligible)
+
+
+def show(d: MarollesDeal, c: int) -> None:
+    """The declarer shows card ``c``; the last one completes the declaration."""
+    assert d.pending is not None
+    a, forced, eligible, needed, chosen, _ = d.pending
+    chosen |= 1 << c
+    if chosen.bit_count() == needed:
+        d.pending = None
+        d.phase = "declare"
+        d._declared(d._seat(), a, forced | chosen)
+    else:
+        d.pending = (a, forced, eligible, needed, chosen, c)

@@ -67,3 +67,12 @@ def pay_revoke(d: MarollesDeal, r: tuple[Seat, int, int, int]) -> None:
         for e in received:  # received since the revoke: given back (not to a forfeited seat)
             d._pay(s, e.payer, e.amount, "forfeit", e.trick, e.reason)
     d._forfeit(s)
+
+
+def explain_acknowledge(d: MarollesDeal) -> str:
+    """Why the seat to play cannot acknowledge a revoke now."""
+    if not d._o.revoke_window:
+        return ("acknowledge_revoke is not legal: a revoke can be acknowledged only with "
+                "revoke_handling=penalty_1M_forfeit_with_correction_window")
+    return (f"seat {d._seat()} has no revoke to acknowledge now (only at his turn in the play, "
+            "before the second trick after the revoke is gathered)")

@@ -1,16 +1,9 @@
-"""Marolles 1637: three players, 66 cards, marques paid as the play goes (docs/rules §1).
-
-The flow of a deal (``phase``):
-
-``redeal``/``grant``  only with ``bad_hand_redeal=N``: each player in turn may ask for a redeal
-                      of a bad hand; it happens if both others grant it, at N marques to each.
-``discard``           eldest (dealer's right), then the next, then the dealer discard 1, 1 and
-                      4 cards, one action a card, in ascending card order.
-``declare``/``show``  each player in turn makes any declarations (§1.5) and then ``done``;
-                      where a declaration leaves a choice of cards (which 10 of 13 triomphes),
-                      the ``show`` phase takes the shown cards one at a time, ascending.
-``play``              20 tricks; Tarots, la Belle and the Ultimo paid as they fall (§1.6-1.8).
-``over``              card points counted in packets of three and paid (§1.9).
+"""The engine of Marolles 1637 (docs/rules §1) and its relatives (§2): ``MarollesDeal``, its
+78-card base game and its two-player game with le Mort. The flow of a deal, phase by phase, is
+told in the package's docstring (``tarot.variants.marolles``). This module deals the cards,
+lists the legal actions, plays the tricks and gives undo, copies, the result and the views; a
+redeal and the discards are in ``discards``, the declarations in ``declarations``, revokes in
+``revokes``, the marques paid in ``settlement``, the undo entries in ``undo``.
 
 Play is anticlockwise: seat ``s + 1`` plays after seat ``s``; the dealer's right is
 ``dealer + 1``, his left (the cutter) ``dealer + 2``.
@@ -24,10 +17,9 @@ from typing import Any, ClassVar, Final
 
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
-    card_phrase,
-    BOUTS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, KINGS, LOW_PART, PART, TAROTS, TRIOMPHES, Card,
-    CardSet, Seat, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, format_cards,
-    above, drop_highest, drop_highest_parts, mask, suit_card,
+    BOUTS, COINS, CUPS, FOOL, FULL_PACK, ITALIAN, PART, TAROTS, Card, CardSet, Seat, above,
+    card_phrase, cards_of, cards_of_parts, deal_positions, deal_sets, drop_highest, format_card,
+    mask, suit_card,
 )
 from ...core.counting import COUNTING_CARDS, reduced_total
 from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
@@ -41,15 +33,14 @@ from ...core.tricks import follow_duty as _follow_duty
 from ...core.tricks import reversed_rank as suit_power  # the name the bots and the table know
 from .declarations import (
     BELLE, BELLE_MASK, DECLARATION_NAMES, DECLARATIONS, QUI_NA_LE_SIEN, TAROTS_BELLE, declarable,
-    show_spec,
+    declare, explain_declare, explain_show, show,
 )
+from .discards import NO_DISCARD  # noqa: F401  (read here by the tests)
+from .discards import ask_redeal, discard, explain_discard, grant_redeal, legal_discard_parts
 from .options import MAROLLES_2P_OPTIONS, MAROLLES_78_OPTIONS, MAROLLES_OPTIONS, _Flags
-from .revokes import acknowledge, close_revokes, revoke_to_acknowledge
+from .revokes import acknowledge, close_revokes, explain_acknowledge, revoke_to_acknowledge
 from .settlement import EMPTY_CARDS, ULTIMO_CARDS, pay_trick, settle
 from .undo import DeclarationUndo, DiscardUndo, MarollesUndo, TrickUndo, WindowUndo
-
-#: Cards whose discard is penalised or forbidden: every triomphe and every Tarot (§1.4).
-NO_DISCARD: Final[CardSet] = TRIOMPHES | KINGS
 
 PACK_66: Final[CardSet] = FULL_PACK & ~mask(
     [suit_card(s, r) for s in (CUPS, COINS) for r in (8, 9, 10)]
@@ -290,7 +281,7 @@ class MarollesDeal(SplitHandsDeal):
                 self._legal_lo, self._legal_hi = lo, hi
             return out
         if ph == "discard":
-            lo, hi = self._legal_discard_parts()
+            lo, hi = legal_discard_parts(self)
             out = cards_of_parts(lo, hi)
             if self._o.short_discard_allowed:
                 out.append(DONE)
@@ -384,51 +375,8 @@ class MarollesDeal(SplitHandsDeal):
         return live
 
     def _legal_discards(self) -> CardSet:
-        lo, hi = self._legal_discard_parts()
+        lo, hi = legal_discard_parts(self)
         return lo | hi << PART
-
-    def _legal_discard_parts(self) -> tuple[CardSet, CardSet]:
-        """The cards the seat to play may discard next, as the two parts of a card set."""
-        p = self._seat()
-        need = self.discard_left[p]
-        lo, hi = self._split.parts(p)
-        last = self.last_discard[p]
-        if last >= 0:  # the discard goes in ascending order: the cards above the last one
-            if last < PART:
-                lo &= ~((2 << last) - 1)
-            else:
-                lo, hi = 0, hi & ~((2 << (last - PART)) - 1)
-        # A short discard allowed (wrong_discard_count=penalty_1m_and_forfeit): any card may be
-        # the last one discarded, so no card needs others above it (trumps and Tarots still
-        # only when unavoidable, below).
-        short = self._o.short_discard_allowed
-        if not self._o.discard_forbidden:
-            # Ascending order: a card is legal if at least need-1 cards lie above it, i.e. if
-            # it is not one of the need-1 highest candidates.
-            return (lo, hi) if short else drop_highest_parts(lo, hi, need - 1)
-        cand = lo | hi << PART
-        # Trumps and Tarots only when unavoidable: the whole discard may hold no more of them
-        # than the hand forces, and cards are taken in ascending order, so a card is legal if
-        # the cards above it can complete the discard within what is left of that allowance.
-        budget = self._forced_discards(p)
-        legal = above = others = 0
-        for c in reversed(cards_of(cand)):
-            forbidden = NO_DISCARD >> c & 1
-            if (short and not forbidden) or (above >= need - 1 and others >= need - 1 - budget + forbidden
-                                             and budget >= forbidden):
-                legal |= 1 << c
-            above += 1
-            others += 1 - forbidden
-        return legal & LOW_PART, legal >> PART
-
-    def _forced_discards(self, p: Seat) -> int:
-        """How many more trumps or Tarots ``p`` must discard (``illegal_discard=forbidden``): the
-        hand's other cards are too few for the whole discard by that many, less those already
-        discarded."""
-        held = self.hand(p) | self.discards[p]
-        total = self.discards[p].bit_count() + self.discard_left[p]
-        forced = max(0, total - (held & ~NO_DISCARD).bit_count())
-        return forced - (self.discards[p] & NO_DISCARD).bit_count()
 
     def _held(self, seat: Seat) -> CardSet:
         """Cards a player holds for declaring: his hand and what he has played this deal."""
@@ -449,15 +397,31 @@ class MarollesDeal(SplitHandsDeal):
 
     # ----- explaining a refusal ----------------------------------------------------------
     def explain_illegal(self, action: int) -> str:
-        n = self.notation
-        tok = self.action_token(action)
         ph, p = self.phase, self._seat()
         if action == ACKNOWLEDGE_REVOKE:
-            if not self._o.revoke_window:
-                return ("acknowledge_revoke is not legal: a revoke can be acknowledged only with "
-                        "revoke_handling=penalty_1M_forfeit_with_correction_window")
-            return (f"seat {p} has no revoke to acknowledge now (only at his turn in the play, "
-                    "before the second trick after the revoke is gathered)")
+            return explain_acknowledge(self)
+        wrong = self._explain_wrong_kind(action)
+        if wrong:
+            return wrong
+        if ph == "play":
+            if action == FOOL and self.trick_no >= self.TRICKS - 1:
+                return "the Fool cannot excuse in the last trick"
+            if led_card(self.trick) < 0:
+                return "the Fool may not be led (fool_lead_allowed=false)"
+            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, self.notation)
+        if ph == "discard":
+            return explain_discard(self, action, p)
+        if ph == "declare":
+            return explain_declare(action, self.action_token(action), p)
+        if ph == "show":
+            return explain_show(self.pending, action, self.notation)  # type: ignore[arg-type]
+        return super().explain_illegal(action)
+
+    def _explain_wrong_kind(self, action: int) -> str:
+        """Why ``action`` is not even of the kind the phase takes (a card or a word), or a
+        card the seat does not hold; "" when it is."""
+        n, tok = self.notation, self.action_token(action)
+        ph, p = self.phase, self._seat()
         if ph in ("play", "discard", "show") and action >= 78:
             return f"{tok} is not legal now: seat {p} must {'play' if ph == 'play' else ph} a card"
         if ph in ("redeal", "grant", "declare") and action < 78:
@@ -470,53 +434,7 @@ class MarollesDeal(SplitHandsDeal):
             if ph == "show":
                 return f"seat {p} cannot show {card_phrase(action, n)}: it is not in the hand"
             return f"seat {p} does not hold {card_phrase(action, n)}"
-        if ph == "play":
-            if action == FOOL and self.trick_no >= self.TRICKS - 1:
-                return "the Fool cannot excuse in the last trick"
-            if led_card(self.trick) < 0:
-                return "the Fool may not be led (fool_lead_allowed=false)"
-            return follow_reason(self.hand(p), self.trick, action, self.trick_rules, n)
-        if ph == "discard":
-            return self._explain_discard(action, p)
-        if ph == "declare":
-            name = DECLARATION_NAMES.get(action)
-            what = f"{name} ({tok})" if name else tok
-            return f"seat {p} cannot declare {what}: the hand does not hold it, or it is already declared"
-        if ph == "show":
-            return self._explain_show(action)
-        return super().explain_illegal(action)
-
-    def _explain_discard(self, action: int, p: Seat) -> str:
-        """Why ``action``, a card of ``p``'s hand or ``done``, cannot be discarded now (§1.4)."""
-        n = self.notation
-        if action <= self.last_discard[p]:
-            return (f"discards are taken in ascending card order: {format_card(action, n)} does not "
-                    f"come after {format_card(self.last_discard[p], n)}")
-        if action == DONE:
-            return f"seat {p} must discard {self.discard_left[p]} more card(s)"
-        if self._o.discard_forbidden:
-            if NO_DISCARD >> action & 1 and self._forced_discards(p) <= 0:
-                return ("trumps and Tarots may not be discarded while other cards can be "
-                        "(illegal_discard=forbidden)")
-            if (self.hand(p) >> action).bit_count() >= self.discard_left[p]:
-                return (f"{card_phrase(action, n)} cannot be discarded now: the cards above it would "
-                        "make the discard hold more trumps or Tarots than the hand forces "
-                        "(illegal_discard=forbidden)")
-        return (f"{card_phrase(action, n)} cannot be discarded now: discards are taken in ascending "
-                f"card order and {self.discard_left[p] - 1} more must follow it, but too few cards of "
-                "the hand lie above it")
-
-    def _explain_show(self, action: int) -> str:
-        """Why ``action``, a card of the hand, cannot be shown now for the declaration pending."""
-        n = self.notation
-        decl, _, eligible, _, _, last = self.pending  # type: ignore[misc]
-        title = DECLARATION_NAMES[decl]
-        if not eligible >> action & 1:
-            return (f"{card_phrase(action, n)} cannot be shown for {title}: the cards that can be "
-                    f"are {format_cards(eligible, n)}")
-        return (f"{card_phrase(action, n)} cannot be shown now for {title}: the cards shown are "
-                "given in ascending order" + (f", after {format_card(last, n)}" if last >= 0 else "")
-                + ", leaving enough above for the rest")
+        return ""
 
     # ----- applying actions --------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -529,93 +447,17 @@ class MarollesDeal(SplitHandsDeal):
             else:
                 self._play(a)
         elif ph == "discard":
-            self._discard(a)
+            discard(self, a)
         elif ph == "declare":
             if self._o.revoke_window and self._o.declare_at_first_card:
                 self.play_log.append(a)  # declared at one's first card: part of the play
-            self._declare(a)
+            declare(self, a)
         elif ph == "show":
-            self._show(a)
+            show(self, a)
         elif ph == "redeal":
-            if a == REDEAL:
-                self.redeal_asker = self._seat()
-                self.redeal_votes = 0
-                self.phase = "grant"
-                self.to_play = (self._seat() + 1) % self.players
-            else:
-                self._next_in_order()
+            ask_redeal(self, a)
         elif ph == "grant":
-            if a == REFUSE:
-                self.to_play = self.redeal_asker
-                self.phase = "redeal"
-                self._next_in_order()
-                return
-            self.redeal_votes += 1
-            if self.redeal_votes == self.players - 1:
-                asker = self.redeal_asker
-                self._pay_each(asker, self._o.redeal_cost, "redeal")
-                self.points = (0,) * self.players
-                self.phase, self.to_play = "over", None
-            else:
-                self.to_play = (self._seat() + 1) % self.players
-
-    def _discard(self, a: int) -> None:
-        p = self._seat()
-        if a == DONE:  # too few discards (wrong_discard_count=penalty_1m_and_forfeit)
-            self._discard_penalties(p)
-            self._pay_each(p, 1, "wrong_discard")
-            self._forfeit(p)
-            self.discard_left[p] = 0
-            self._next_in_order()
-            return
-        bit = 1 << a
-        self._split.lose(p, a)
-        self.discards[p] |= bit
-        self.piles[p] |= bit
-        self.last_discard[p] = a
-        self.discard_left[p] -= 1
-        if not self.discard_left[p]:
-            self._discard_penalties(p)
-            self._next_in_order()
-
-    def _discard_penalties(self, p: Seat) -> None:
-        """2 M to each opponent per trump or Tarot discarded (or once), paid when the discard
-        is complete: how many is public, not which (paid card by card, the moment of each
-        payment would tell, the discard going in ascending order)."""
-        if self._o.discard_forbidden:
-            return
-        k = (self.discards[p] & NO_DISCARD).bit_count()
-        for _ in range(min(k, 1) if self._o.discard_penalty_once else k):
-            self._pay_each(p, 2, "discard")
-
-    def _declare(self, a: int) -> None:
-        p = self._seat()
-        if a == DONE:
-            if self._o.declare_at_first_card:
-                self.decl_groups[p] |= 1 << 31
-                self.phase = "play"
-            else:
-                self._next_in_order()
-            return
-        h = self.hand(p)
-        forced, eligible, needed = show_spec(a, h, self._o)
-        self.decl_groups[p] |= 1 << DECLARATIONS[a][0]
-        if needed and eligible.bit_count() > needed:
-            self.pending = (a, forced, eligible, needed, 0, -1)
-            self.phase = "show"
-            return
-        self._declared(p, a, forced | eligible)
-
-    def _show(self, c: int) -> None:
-        assert self.pending is not None
-        a, forced, eligible, needed, chosen, _ = self.pending
-        chosen |= 1 << c
-        if chosen.bit_count() == needed:
-            self.pending = None
-            self.phase = "declare"
-            self._declared(self._seat(), a, forced | chosen)
-        else:
-            self.pending = (a, forced, eligible, needed, chosen, c)
+            grant_redeal(self, a)
 
     def _declared(self, p: Seat, a: int, cards: CardSet) -> None:
         """A declaration is complete: its cards become public and it is paid."""
