@@ -256,11 +256,11 @@ def render_events(out: Console, events: Sequence[Event], notation, to: int | Non
 
 
 def plural_hands(n: int) -> str:
-    return plural(n, "hand")
+    return plural(n, "noun.hand")
 
 
 def plural_deals(n: int) -> str:
-    return plural(n, "deal")
+    return plural(n, "noun.deal")
 
 
 def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str | None = None,

@@ -96,7 +96,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     means, points, pos = agg.mean_scores(), agg.mean_points(), agg.mean_position()
     side, positions = _positions(agg.step, players)
     won = guide.card_points_label
-    title = f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)"
+    title = f"Mean per deal over {plural(agg.n, 'noun.deal')} ({unit}, unless said otherwise)"
     # under 80 columns: one space between columns, seats headed s0, s1...
     narrow = width is not None and width < 80
     t = Table(title=title, box=box.SIMPLE, title_justify="left", collapse_padding=narrow, pad_edge=not narrow)
@@ -133,7 +133,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
     out: list = [t, *([tp] if apart else []), _seats_note(agg, bots, unit, side, narrow, apart)]
     if agg.no_contract:
-        out.append(f"{plural(agg.no_contract, 'deal')} of {agg.n} had no contract (all passed, or the hand "
+        out.append(f"{plural(agg.no_contract, 'noun.deal')} of {agg.n} had no contract (all passed, or the hand "
                    "was annulled before the bidding): they count as 0 in the means.")
     share = agg.winners_share()
     if share:
@@ -195,9 +195,9 @@ def comparison_tables(readings, variant: str, width: int | None = None) -> list:
         return f"{r.mean:{sign}.2f}", f"[{low:+.2f}, {high:+.2f}]"
 
     moved = table(f"{unit.capitalize()} changing hands per deal, over the same "
-                  f"{plural(readings.n, 'deal')}" if a.zero_sum and b.zero_sum else
+                  f"{plural(readings.n, 'noun.deal')}" if a.zero_sum and b.zero_sum else
                   f"{unit.capitalize()} scored per deal (the positive parts), over the same "
-                  f"{plural(readings.n, 'deal')}", "source")
+                  f"{plural(readings.n, 'noun.deal')}", "source")
     for src in readings.sources:
         moved.add_row(guide.source_title(src), f"{a.mean_moved(src):.2f}", f"{b.mean_moved(src):.2f}",
                       *diff(readings.moved[src]))

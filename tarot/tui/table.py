@@ -329,7 +329,7 @@ class PlaySession:
         marked = p.marked
         legend = [m for m, on in ((say("table.legend.marked", legend=p.legend), v.hand & marked),
                                   (say("table.legend.chosen"), chosen)) if on]
-        out.print(say("table.hand", cards=plural(v.hand.bit_count(), "card"), sep="; " if legend else "",
+        out.print(say("table.hand", cards=plural(v.hand.bit_count(), "noun.card"), sep="; " if legend else "",
                       legend=", ".join(legend)))
         # the unmarked cards are greyed only if none of them may be played (with revokes
         # allowed, * marks the lawful cards and the others are playable all the same)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.actions import DONE
 from ...core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, suit_of
 from ...core.deal import View
-from ...explain import add_messages, say
+from ...explain import add_messages, say, suit_word
 from .rules import MarollesDeal
 
 
@@ -124,7 +124,7 @@ def _duty_help(deal: MarollesDeal, v: View) -> str:
     if suit_of(lead) == TRUMP_SUIT:
         return say("marolles.help.trumps_led" if hand & TRUMPS else "marolles.help.trumps_led.none")
     s = suit_of(lead)
-    suit = deal.notation.suit_names_en[s]
+    suit = suit_word(deal.notation, s)
     if hand & SUIT_MASKS[s]:
         return say("marolles.help.follow", suit=suit)
     return say("marolles.help.trump" if hand & TRUMPS else "marolles.help.any", suit=suit)
