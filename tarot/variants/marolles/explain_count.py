@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ...core.cards import Card, CardSet, format_card
 from ...core.counting import COUNTING_CARDS, reduced_total
 from ...core.deal import Deal
-from ...explain import Lines, add_messages, describe_payment, display_key, in_display_order, plural, say
+from ...explain import Lines, add_messages, describe_payment, display_key, in_display_order, joined, plural, say
 from .rules import suit_power
 
 
@@ -137,7 +137,7 @@ def _surplus(surplus: list[Card | None], tok, lines: list[str]) -> int:
     if len(surplus) == 2:
         v = _packet_value([*surplus, None])
         which = (say("marolles.packets.surplus_two_empties") if surplus == [None, None] else
-                 say("marolles.packets.surplus_two_cards", cards=" and ".join(tok(c) for c in surplus)))
+                 say("marolles.packets.surplus_two_cards", cards=joined([tok(c) for c in surplus])))
         lines.append(say("marolles.packets.surplus_two", which=which, points=plural(v, "noun.point")))
         return v
     return 0
