@@ -291,7 +291,7 @@ def tournament(
 
     out = make_console(plain=False)
     opts = ", ".join(f"{k}={v}" for k, v in values.items()) or "defaults"
-    out.print(f"{variant}: {plural(t.n, 'board')} x {plural(len(data['seatings']), 'seating')}, "
+    out.print(f"{variant}: {plural(t.n, 'noun.board')} x {plural(len(data['seatings']), 'noun.seating')}, "
               f"seed {seed}, options: {opts}")
     roles = sorted({r for e in data["entries"] for r in e["roles"]})
     what = metric.replace('_', ' ')

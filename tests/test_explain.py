@@ -3,6 +3,10 @@ declares, and a game with none still explained by the defaults."""
 
 from __future__ import annotations
 
+import re
+import string
+import sys
+
 import pytest
 
 import tarot
@@ -55,3 +59,87 @@ def test_the_defaults_explain_a_deal_of_any_game():
     assert DEFAULT.payment_reason(tarot.core.ledger.Payment(0, 1, 2, "some_reason", None, "x"), deal, names) == \
         "some reason (x)"
     assert phase_help(deal, deal.to_play)[-1].startswith("Type a card")
+
+
+# ---------------------------------------------------------------------------------------
+# Every sentence at the table comes from the catalogue
+# ---------------------------------------------------------------------------------------
+OPEN, CLOSE = "⟦", "⟧"
+
+
+def _marked(template: str) -> str:
+    """``template`` with its own words between markers and its fields left bare: ``{name}
+    deals.`` becomes ``{name}⟦ deals.⟧``; a word that code wrote into a field stays bare."""
+    out = []
+    for literal, field, spec, conv in string.Formatter().parse(template):
+        if literal:
+            out.append(OPEN + literal.replace("{", "{{").replace("}", "}}") + CLOSE)
+        if field is not None:
+            out.append("{" + field + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
+    return "".join(out)
+
+
+def _table_text(variant: str, seed: int) -> str:
+    """Two scripted deals of ``variant`` as the terminal prints them, `help` typed at each prompt."""
+    import io
+
+    from rich.console import Console
+
+    from tarot.tui.table import PlaySession
+
+    out = Console(file=io.StringIO(), color_system=None, highlight=False, emoji=False, soft_wrap=True,
+                  markup=False, width=200)
+    lines = iter(["help", "1"] * 2000)
+    cls = tarot.variant_class(variant)
+    bots = ["rule"] * (cls.players_for(cls.make_options({})) - 1)
+    session = PlaySession(out, variant, {}, seed, 0, bots, 2, None, True, lambda _: next(lines, None))
+    session.run()
+    return out.file.getvalue()
+
+
+@pytest.mark.parametrize("variant", sorted(tarot.VARIANTS))
+def test_the_table_says_no_sentence_outside_the_catalogue(variant):
+    """In a language whose templates mark their own words, a scripted deal with help at each
+    prompt prints nothing outside the marks but cards, seat and card names, numbers and the
+    tokens a person types (actions, options): an explanation that builds a sentence in code
+    (an f-string, an English word handed to a field) shows here."""
+    import tarot.tui  # noqa: F401  (the table's own messages)
+    from tarot.core.actions import ACTION_IDS
+    from tarot.core.cards import card_name, card_phrase, parse_card
+    from tarot.explain import COMPASS, MORT
+
+    cls = tarot.variant_class(variant)
+    for game in GAMES.values():  # every game's explanations, and so its messages
+        for deal_class in game.deals:
+            explainer_for(deal_class)
+    CATALOGUES["xx"] = {key: _marked(t) for key, t in CATALOGUES["en"].items()}
+    try:
+        use_language("xx")
+        text = "".join(_table_text(variant, seed) for seed in (1, 2))
+    finally:
+        use_language("en")
+        del CATALOGUES["xx"]
+    n = cls.notation
+    # names the catalogue does not make: the game's title, the cards' and the seats' names,
+    # Marolles's declarations as its rules name them (longest first: "the King of Swords")
+    names = {cls.title, MORT, *(w for seats in COMPASS.values() for w in seats)}
+    names |= {f(c, n) for c in range(78) for f in (card_name, card_phrase)}
+    names |= set(getattr(sys.modules[cls.__module__], "DECLARATION_NAMES", {}).values())
+    names_said = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in sorted(names, key=len, reverse=True)))
+    tokens = set(ACTION_IDS) | set(n.suit_letters) | {n.fool_token, "rule", "--"}
+    number = re.compile(r"[+−-]?\d+(?:\.\d+)?[%½]?|½")
+    stray = []
+    for line in text.splitlines():
+        assert line.count(OPEN) == line.count(CLOSE), line
+        bare = re.sub(f"{OPEN}[^{CLOSE}]*{CLOSE}", " ", line)
+        bare = re.sub(names_said, " ", bare)
+        for word in bare.split():
+            word = re.sub(r"\*?/\d+$", "", word).strip(".,;:()[]`*+/·→×−-─'’")  # a pile's count: 10C/2
+            if not word or number.fullmatch(word) or word in tokens or "_" in word or "=" in word:
+                continue
+            try:
+                parse_card(word, n)
+            except ValueError:
+                stray.append((word, line))
+    print(*[line for _, line in stray[:5]], sep="\n")
+    assert not stray, sorted({w for w, _ in stray})[:40]

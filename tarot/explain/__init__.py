@@ -8,18 +8,18 @@ by ``explainer_for``; ``Explainer`` gives the defaults any game gets.
 """
 
 from .base import (
-    DEFAULT, PHASE_WORDS, Explainer, card_in, cards_text, card_or_action, commands, describe_payment,
-    display_actions, explainer_for, pending_cards, petit_annulment, phase_help, player_of, spoken_of, spoken_to,
-    trick_text, where,
+    DEFAULT, Explainer, card_in, cards_text, card_or_action, commands, describe_payment, display_actions,
+    explainer_for, named, pending_cards, petit_annulment, phase_help, phase_word, player_of, spoken_of, spoken_to,
+    suit_word, trick_text, unit_word, where,
 )
 from .lines import CardRow, Line, Lines, line_text
-from .messages import CATALOGUES, MessageError, add_messages, plural, say, use_language
-from .words import COMPASS, MORT, UNIT_SHORT, display_key, in_display_order, seat_label, seat_names
+from .messages import CATALOGUES, MessageError, add_messages, joined, known, plural, say, use_language
+from .words import COMPASS, MORT, display_key, in_display_order, seat_label, seat_names
 
 __all__ = [
-    "CATALOGUES", "COMPASS", "DEFAULT", "MORT", "PHASE_WORDS", "UNIT_SHORT", "CardRow", "Explainer",
-    "Line", "Lines", "MessageError", "add_messages", "card_in", "cards_text", "petit_annulment", "card_or_action", "commands",
-    "describe_payment", "display_actions", "display_key", "explainer_for", "in_display_order",
-    "line_text", "pending_cards", "phase_help", "player_of", "plural", "say", "seat_label",
-    "seat_names", "spoken_of", "spoken_to", "trick_text", "use_language", "where",
+    "CATALOGUES", "COMPASS", "DEFAULT", "MORT", "CardRow", "Explainer", "Line", "Lines", "MessageError",
+    "add_messages", "card_in", "card_or_action", "cards_text", "commands", "describe_payment", "display_actions",
+    "display_key", "explainer_for", "in_display_order", "joined", "known", "line_text", "named", "pending_cards",
+    "petit_annulment", "phase_help", "phase_word", "player_of", "plural", "say", "seat_label", "seat_names",
+    "spoken_of", "spoken_to", "suit_word", "trick_text", "unit_word", "use_language", "where",
 ]

@@ -17,8 +17,8 @@ from ..core.cards import CardSet, Card, Seat, card_phrase, format_card, mask, pa
 from ..core.deal import Deal, View
 from ..core.ledger import Payment
 from .lines import CardRow, Line, Lines
-from .messages import add_messages, plural, say
-from .words import UNIT_SHORT, in_display_order, seat_label
+from .messages import add_messages, known, plural, say
+from .words import in_display_order, seat_label
 
 add_messages({
     "deal.dealer": "{dealer} deals.",
@@ -51,10 +51,44 @@ add_messages({
     "annulled.shows": "{name} shows his cards: {cards}.",
     "annulled.first_packet": "{name} was dealt the Petit in his first packet (petit_rule=first_packet): the "
                              "deal is annulled.",
+    # names: the phases and the units of score as the table writes them, a card-points column,
+    # a source of payment or a reason that its game does not name
+    "verb.discard": "discard",
+    "verb.show": "show",
+    "phase.ecart": "écart",
+    "phase.poignee": "poignée",
+    "unit.marques": "marques",
+    "unit.points": "points",
+    "unit.short.marques": "M",
+    "unit.short.points": "pts",
+    "label.card_points_won": "card points won",
+    "name.other": "{name}",
+    "suit.swords": "Swords", "suit.batons": "Batons", "suit.cups": "Cups", "suit.coins": "Coins",
+    "suit.spades": "Spades", "suit.clubs": "Clubs", "suit.hearts": "Hearts", "suit.diamonds": "Diamonds",
+    "suit.trumps": "Trumps", "suit.fool": "Fool", "suit.excuse": "Excuse",
 })
 
-#: Phases as the table writes them.
-PHASE_WORDS = {"ecart": "écart", "poignee": "poignée"}
+
+def suit_word(notation, suit: int) -> str:
+    """A suit's name in a notation (``Swords`` in the Italian suits, ``Spades`` in the French)."""
+    name = notation.suit_names_en[suit]
+    return named(f"suit.{name.lower()}", name)
+
+
+def named(message_id: str, fallback: str) -> str:
+    """The name ``message_id`` says, or, where no catalogue names it (a game that names none of
+    its sources), the engine's word ``fallback`` with its underscores as spaces."""
+    return say(message_id) if known(message_id) else say("name.other", name=fallback.replace("_", " "))
+
+
+def phase_word(phase: str) -> str:
+    """A phase as the table writes it: ``écart`` for ``ecart``."""
+    return named(f"phase.{phase}", phase)
+
+
+def unit_word(unit: str, short: bool = False) -> str:
+    """A unit of score (``Deal.SCORE_UNIT``) in words, or ``short`` (``M``, ``pts``)."""
+    return named(f"unit.short.{unit}" if short else f"unit.{unit}", unit)
 
 
 class Explainer:
@@ -66,10 +100,12 @@ class Explainer:
     plain text (``Line``, ``CardRow``, ``str``); nothing here may decide a rule.
     """
 
-    #: Phases in which the player gives several cards in a row, with the verb for them.
+    #: Phases in which the player gives several cards in a row, with the message of the verb
+    #: for them (``verb.discard``).
     card_phases: dict[str, str] = {}
-    #: Titles of the sources of payment in tables.
-    source_titles: dict[str, str] = {}
+    #: The prefix of the game's message ids (``french``): a source of payment is titled by the
+    #: message ``<messages>.source.<source>``.
+    messages: str = ""
     #: Phases whose usual answer is ``done`` (declining): it is offered first, so that choice 1
     #: is never the risky one (a piped ``yes 1`` does not announce a chelem).
     decline_first: frozenset[str] = frozenset()
@@ -77,12 +113,17 @@ class Explainer:
     #: ``target_game(options, dealer=seat)`` with ``add_scores(scores, running)``, ``totals``,
     #: ``target``, ``dealer``, ``is_over`` and ``result()`` (Early French Tarot's game to 50).
     target_game: type | None = None
-    #: What a seat's card points are in tables of many deals: its own, or its side's where
-    #: sides share their tricks (French Tarot's taker camp and defence).
-    card_points_label: str = "card points won"
+    #: The message saying what a seat's card points are in tables of many deals: its own, or its
+    #: side's where sides share their tricks (French Tarot's taker camp and defence).
+    card_points_message: str = "label.card_points_won"
+
+    @property
+    def card_points_label(self) -> str:
+        return say(self.card_points_message)
 
     def source_title(self, source: str) -> str:
-        return self.source_titles.get(source, source.replace("_", " "))
+        """A source of payment (``Deal.SOURCES``) as the tables title it."""
+        return named(f"{self.messages}.source.{source}", source)
 
     def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
         """A line under a finished deal's table of sources, for a payment counted in a row
@@ -104,7 +145,7 @@ class Explainer:
 
     def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         """The line above the hand at the person's turn (outside play)."""
-        return say("header.phase", phase=view.phase)
+        return say("header.phase", phase=phase_word(view.phase))
 
     def help(self, deal: Deal, seat: int) -> list[str]:
         """The rules that apply to the seat's decision now."""
@@ -132,7 +173,7 @@ class Explainer:
         return say("legend.legal")
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
-        reason = p.reason.replace("_", " ")
+        reason = named(f"{self.messages}.reason.{p.reason}", p.reason)
         if p.detail:
             return say("payment.reason.detail", reason=reason, detail=p.detail)
         return say("payment.reason", reason=reason)
@@ -186,7 +227,7 @@ def player_of(deal: Deal, card: Card, trick: int | None) -> tuple[int, int] | No
 
 def describe_payment(p: Payment, deal: Deal, names: Sequence[str]) -> str:
     """``South pays 1 M to West: South's King of Swords captured by West``."""
-    unit = UNIT_SHORT.get(deal.SCORE_UNIT, deal.SCORE_UNIT)
+    unit = unit_word(deal.SCORE_UNIT, short=True)
     return say("payment", payer=names[p.payer], amount=p.amount, unit=unit, payee=names[p.payee],
                reason=explainer_for(deal).payment_reason(p, deal, names))
 
@@ -245,7 +286,7 @@ def phase_help(deal: Deal, seat: int) -> list[str]:
     if verb and legal:
         slots, eligible = pending_cards(deal)
         cards = " ".join(format_card(c, deal.notation) for c in in_display_order(eligible, deal.card_power))
-        out.append(say("help.cards", verb=verb, cards=plural(slots, "card"), choices=cards,
+        out.append(say("help.cards", verb=say(verb), cards=plural(slots, "noun.card"), choices=cards,
                        stop=say("help.cards.stop" if DONE in legal else "help.cards.end")))
     elif legal:
         out.append(say("help.legal", tokens=" ".join(deal.action_token(a) for a in display_actions(deal, legal))))
@@ -259,7 +300,7 @@ def where(deal: Deal, names: Sequence[str]) -> str:
     assert seat is not None  # asked while the deal is on
     if deal.phase == "play":
         return say("where.play", number=len(deal.tricks) + 1, name=names[seat])
-    return say("where.phase", phase=PHASE_WORDS.get(deal.phase, deal.phase), name=names[seat])
+    return say("where.phase", phase=phase_word(deal.phase), name=names[seat])
 
 
 def spoken_to(reason: str, seat: Seat) -> str:

@@ -9,8 +9,8 @@ missing from a language's catalogue falls back to English.
 >>> add_messages({"doc.greeting": "{name} deals."})
 >>> say("doc.greeting", name="South")
 'South deals.'
->>> plural(1, "card"), plural(3, "empty", "empties")
-('1 card', '3 empties')
+>>> plural(1, "noun.card"), plural(3, "noun.card")
+('1 card', '3 cards')
 """
 
 from __future__ import annotations
@@ -45,6 +45,11 @@ def use_language(language: str) -> None:
     _language = language
 
 
+def known(message_id: str) -> bool:
+    """Whether the catalogues have a template for ``message_id`` (English is the fallback)."""
+    return message_id in CATALOGUES[_language] or message_id in CATALOGUES["en"]
+
+
 def say(message_id: str, **fields: object) -> str:
     """The sentence ``message_id`` with its named ``fields`` filled in."""
     template = CATALOGUES[_language].get(message_id) or CATALOGUES["en"].get(message_id)
@@ -56,14 +61,31 @@ def say(message_id: str, **fields: object) -> str:
         raise MessageError(f"message {message_id!r} needs the field {e.args[0]!r}") from None
 
 
+#: Nouns counted by ``plural``: ``noun.x.one`` and ``noun.x.many`` (a language with other plural
+#: rules chooses its forms in its templates). A game adds its own as ``<game>.noun.x``.
 add_messages({
-    "plural.one": "{n} {word}",
-    "plural.many": "{n} {words}",
+    "noun.card.one": "{n} card", "noun.card.many": "{n} cards",
+    "noun.more_card.one": "{n} more card", "noun.more_card.many": "{n} more cards",
+    "noun.hand.one": "{n} hand", "noun.hand.many": "{n} hands",
+    "noun.deal.one": "{n} deal", "noun.deal.many": "{n} deals",
+    "noun.point.one": "{n} point", "noun.point.many": "{n} points",
+    "noun.board.one": "{n} board", "noun.board.many": "{n} boards",
+    "noun.seating.one": "{n} seating", "noun.seating.many": "{n} seatings",
 })
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``1 card``, ``2 cards`` (``words``: the plural where it is not ``word`` + s)."""
-    if n == 1:
-        return say("plural.one", n=n, word=word)
-    return say("plural.many", n=n, words=words or word + "s")
+add_messages({"list.and": "{first} and {last}", "list.or": "{first} or {last}"})
+
+
+def joined(items: list[str], how: str = "list.and") -> str:
+    """``South``, ``South and West``, ``South and West and East``: items joined by the message
+    ``how`` (``list.and``, ``list.or``), one pair at a time."""
+    said = items[0]
+    for item in items[1:]:
+        said = say(how, first=said, last=item)
+    return said
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` of the counted ``noun`` (a message id: ``noun.card`` says ``1 card``, ``2 cards``)."""
+    return say(noun + (".one" if n == 1 else ".many"), n=n)

@@ -18,7 +18,6 @@ COMPASS = {
 }
 #: The name of a card no seat played (le Mort's, in two-player Marolles).
 MORT = "le Mort"
-UNIT_SHORT = {"marques": "M", "points": "pts"}
 
 
 def seat_names(players: int, me: int = 0, step: int = 1) -> list[str]:

@@ -194,8 +194,8 @@ class TableSession:
             else:
                 new.append(a)
         if len(chosen) + len(new) > slots:
-            raise IllegalActionError(say("choice.too_many", more=plural(slots - len(chosen), "more card"),
-                                         verb=verb))
+            raise IllegalActionError(say("choice.too_many", more=plural(slots - len(chosen), "noun.more_card"),
+                                         verb=say(verb)))
         cards = [*chosen, *new]
         if len(cards) < slots and not done:
             return cards, []
@@ -223,7 +223,7 @@ class TableSession:
         trick_seats = tuple(deal.trick_seat(deal.leader, i) for i in range(len(v.trick)))
         total = deal.trick_no + deal.tricks_left()
         return Prompt(seat, v, deal.notation, header, tuple(explainer.table_lines(deal, v, marked, names)), marked,
-                      legend, labels, verb, slots, eligible, {c: deal.card_power(c) for c in shown}, total,
+                      legend, labels, say(verb) if verb else None, slots, eligible, {c: deal.card_power(c) for c in shown}, total,
                       trick_seats)
 
     def choices(self, seat: Seat, chosen: Sequence[int] = ()) -> list[int]:

@@ -19,7 +19,9 @@ from rich.text import Text
 from ..core.cards import FOOL, TRUMP_SUIT, Card, CardSet, format_card, rank_of, suit_of
 from ..core.deal import Deal
 from ..core.ledger import REASONS
-from ..explain import CardRow, Line, add_messages, explainer_for, in_display_order, plural, say
+from ..explain import (
+    CardRow, Line, add_messages, explainer_for, in_display_order, named, plural, say, suit_word, unit_word,
+)
 from ..play.events import DealOver, DealStarted, Event
 
 add_messages({
@@ -33,6 +35,7 @@ add_messages({
     "table.end": "End of the deal",
     "table.this_deal": "{unit} this deal",
     "table.match_so_far": "match so far",
+    "table.total": "total",
 })
 
 #: The style of each tone of the table's lines (``tarot.explain.lines.TONES``).
@@ -180,14 +183,15 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
     the others are greyed (if ``grey``) only when some card of the hand is marked or chosen
     (to bid or to declare, the whole hand is plain). A suit wider than ``width`` goes on
     under itself."""
-    groups: list[tuple[str, list[Card]]] = [("Trumps", [])]
-    groups += [(notation.suit_names_en[s], []) for s in range(4)]
+    groups: list[tuple[str, list[Card]]] = [(say("suit.trumps"), [])]
+    groups += [(suit_word(notation, s), []) for s in range(4)]
     label_width = max(len(label) for label, _ in groups)
     for c in in_display_order(hand, power):
         s = suit_of(c)
         groups[0 if s >= TRUMP_SUIT else 1 + s][1].append(c)
     if groups[0][1] == [FOOL]:  # the Fool alone is no trump (help would say "you have none")
-        groups[0] = (notation.fool_name_en.split()[-1], [FOOL])
+        fool = notation.fool_name_en.split()[-1]
+        groups[0] = (named(f"suit.{fool.lower()}", fool), [FOOL])
     dim = grey and bool(hand & (marked | chosen))
     out = []
     for label, cards in groups:
@@ -248,7 +252,7 @@ def render_events(out: Console, events: Sequence[Event], notation, to: int | Non
             end_of_deal(out, deal, names, title, order, e.lines)
             void = (say("table.void", hands=plural_hands(e.dealt - e.played)) if e.dealt > e.played else "")
             out.print(source_table(deal, names, {}, e.totals,
-                                   say("table.running", unit=deal.SCORE_UNIT, deals=plural_deals(e.played), void=void),
+                                   say("table.running", unit=unit_word(deal.SCORE_UNIT), deals=plural_deals(e.played), void=void),
                                    width=out.width, order=order))
             continue
         for line in e.lines:
@@ -256,11 +260,11 @@ def render_events(out: Console, events: Sequence[Event], notation, to: int | Non
 
 
 def plural_hands(n: int) -> str:
-    return plural(n, "hand")
+    return plural(n, "noun.hand")
 
 
 def plural_deals(n: int) -> str:
-    return plural(n, "deal")
+    return plural(n, "noun.deal")
 
 
 def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str | None = None,
@@ -272,7 +276,7 @@ def end_of_deal(out: Console, deal: Deal, names: Sequence[str], title: str | Non
     out.print(Text(say("table.title", title=title or say("table.end")), style="bold underline"))
     for line in explainer_for(deal).end_of_deal(deal, names) if lines is None else lines:
         render(out, line, deal.notation)
-    out.print(source_table(deal, names, r.by_source, r.scores, say("table.this_deal", unit=deal.SCORE_UNIT.capitalize()),
+    out.print(source_table(deal, names, r.by_source, r.scores, say("table.this_deal", unit=unit_word(deal.SCORE_UNIT).capitalize()),
                            width=out.width, order=order))
 
 
@@ -302,7 +306,7 @@ def source_table(deal: Deal, names: Sequence[str], by_source: dict, scores: Sequ
             row = by_source.get(src, [0] * players)
             if any(row) or src in paid:  # (payments that cancel out still have their row)
                 t.add_row(guide.source_title(src), *(f"{row[s]:+d}" for s in seats))
-        t.add_row(Text("total", style="bold"), *(Text(f"{scores[s]:+d}", style="bold") for s in seats))
+        t.add_row(Text(say("table.total"), style="bold"), *(Text(f"{scores[s]:+d}", style="bold") for s in seats))
         if totals is not None:
             t.add_row(say("table.match_so_far"), *(f"{totals[s]:+d}" for s in seats))
         return t

@@ -16,9 +16,24 @@ from rich.text import Text
 
 from ..core.cards import Seat, format_card
 from ..core.deal import Deal, variant_class
-from ..explain import explainer_for, in_display_order, plural, seat_names
+from ..explain import add_messages, cards_text, explainer_for, plural, say, seat_names
 from ..play.narration import Narration
 from .render import end_of_deal, render_events
+
+
+add_messages({
+    "replay.title": "{title}{tags}",
+    "replay.tags": " ({tags})",
+    "replay.tag": "{key} {value}",
+    "replay.seats": "Seats: {seats}; play goes {way}.",
+    "replay.seat": "{name} = seat {seat}",
+    "replay.anticlockwise": "anticlockwise",
+    "replay.clockwise": "clockwise",
+    "replay.options": "Options: {options}",
+    "replay.hand": "{name}'s hand: {cards}",
+    "replay.piles": "{name}'s piles, bottom card first (the top one face up): {piles}",
+    "replay.unfinished": "The record ends before the deal does ({phase} phase, {name} to move).",
+})
 
 
 class Narrator:
@@ -56,21 +71,22 @@ def show_replay(out: Console, record) -> Deal:
     me = int(human.group(1)) if human and int(human.group(1)) < deal.players else 0
     names = seat_names(deal.players, me, step)
     n = deal.notation
-    tags = ", ".join(f"{k} {v}" for k, v in record.tags.items())
-    out.print(Text(f"{deal.title}" + (f" ({tags})" if tags else ""), style="bold"))
-    out.print("Seats: " + ", ".join(f"{names[s]} = seat {s}" for s in range(deal.players))
-              + f"; play goes {'anticlockwise' if step > 0 else 'clockwise'}.")
+    tags = ", ".join(say("replay.tag", key=k, value=v) for k, v in record.tags.items())
+    out.print(Text(say("replay.title", title=deal.title, tags=say("replay.tags", tags=tags) if tags else ""),
+                   style="bold"))
+    seats = ", ".join(say("replay.seat", name=names[s], seat=s) for s in range(deal.players))
+    out.print(say("replay.seats", seats=seats, way=say("replay.anticlockwise" if step > 0 else "replay.clockwise")))
     if deal.options.changed():
-        out.print("Options: " + ", ".join(f"{k}={v}" for k, v in deal.options.changed().items()))
+        out.print(say("replay.options", options=", ".join(f"{k}={v}" for k, v in deal.options.changed().items())))
     narrator = Narrator(out, names, reveal=set(range(deal.players)))
     narrator.start(deal)
     for s in range(deal.players):
         h = deal.view(s).hand
-        out.print(f"{names[s]}'s hand: " + " ".join(format_card(c, n) for c in in_display_order(h, deal.card_power)))
+        out.print(say("replay.hand", name=names[s], cards=cards_text(h, deal)))
     for owner, _, cards in deal.set_apart():  # a seat's table piles (French Tarot for two)
         if owner is not None:
             piles = " ".join("[" + " ".join(format_card(c, n) for c in st) + "]" for st in cards)
-            out.print(f"{names[owner]}'s piles, bottom card first (the top one face up): {piles}")
+            out.print(say("replay.piles", name=names[owner], piles=piles))
     for a in record.actions:
         seat, phase = cast(Seat, deal.to_play), deal.phase  # push refuses an action after the end
         deal.push(a)
@@ -78,8 +94,7 @@ def show_replay(out: Console, record) -> Deal:
     if deal.is_over:
         end_of_deal(out, deal, names)
     else:
-        out.print(f"The record ends before the deal does ({deal.phase} phase, "
-                  f"{names[cast(Seat, deal.to_play)]} to move).")
+        out.print(say("replay.unfinished", phase=deal.phase, name=names[cast(Seat, deal.to_play)]))
     assert checked.history == deal.history
     return deal
 
@@ -96,7 +111,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     means, points, pos = agg.mean_scores(), agg.mean_points(), agg.mean_position()
     side, positions = _positions(agg.step, players)
     won = guide.card_points_label
-    title = f"Mean per deal over {plural(agg.n, 'deal')} ({unit}, unless said otherwise)"
+    title = f"Mean per deal over {plural(agg.n, 'noun.deal')} ({unit}, unless said otherwise)"
     # under 80 columns: one space between columns, seats headed s0, s1...
     narrow = width is not None and width < 80
     t = Table(title=title, box=box.SIMPLE, title_justify="left", collapse_padding=narrow, pad_edge=not narrow)
@@ -133,7 +148,7 @@ def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", wid
     row(won, [f"{v:.2f}" for v in points], [f"{v:.2f}" for v in agg.mean_position_points()])
     out: list = [t, *([tp] if apart else []), _seats_note(agg, bots, unit, side, narrow, apart)]
     if agg.no_contract:
-        out.append(f"{plural(agg.no_contract, 'deal')} of {agg.n} had no contract (all passed, or the hand "
+        out.append(f"{plural(agg.no_contract, 'noun.deal')} of {agg.n} had no contract (all passed, or the hand "
                    "was annulled before the bidding): they count as 0 in the means.")
     share = agg.winners_share()
     if share:
@@ -195,9 +210,9 @@ def comparison_tables(readings, variant: str, width: int | None = None) -> list:
         return f"{r.mean:{sign}.2f}", f"[{low:+.2f}, {high:+.2f}]"
 
     moved = table(f"{unit.capitalize()} changing hands per deal, over the same "
-                  f"{plural(readings.n, 'deal')}" if a.zero_sum and b.zero_sum else
+                  f"{plural(readings.n, 'noun.deal')}" if a.zero_sum and b.zero_sum else
                   f"{unit.capitalize()} scored per deal (the positive parts), over the same "
-                  f"{plural(readings.n, 'deal')}", "source")
+                  f"{plural(readings.n, 'noun.deal')}", "source")
     for src in readings.sources:
         moved.add_row(guide.source_title(src), f"{a.mean_moved(src):.2f}", f"{b.mean_moved(src):.2f}",
                       *diff(readings.moved[src]))

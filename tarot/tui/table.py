@@ -54,6 +54,7 @@ add_messages({
     "table.hint.why": "Why: {why}.",
     "table.hint.reckoning": "Its reckoning, in marques (this trick, less what the card is worth kept for "
                             "later): {rows}{notes}.",
+    "table.hint.note": "; {note}",
     "table.hint.row": "{token} {value:+.1f} (wins the trick {chance:.0%})",
     "table.where": "Trick {number}",
     "table.where.of": "Trick {number} of {total}",
@@ -248,7 +249,7 @@ class PlaySession:
         best = sorted(rows, key=lambda r: (r[0] != action, -r[1]))[:3]
         parts = [say("table.hint.row", token=action_token(c, self.cls.notation), value=value, chance=p)
                  for c, value, p in best]
-        self.out.print(Text(say("table.hint.reckoning", rows=", ".join(parts), notes="".join(f"; {n}" for n in notes)),
+        self.out.print(Text(say("table.hint.reckoning", rows=", ".join(parts), notes="".join(say("table.hint.note", note=n) for n in notes)),
                             style="cyan"))
 
     def confirmed(self, action: int) -> bool:
@@ -316,7 +317,7 @@ class PlaySession:
         number = len(v.tricks) + 1
         where = say("table.where.of", number=number, total=p.trick_of) if p.trick_of else say("table.where", number=number)
         if v.trick:  # in play, or a decision at one's turn in a trick (a declaration, a poignée)
-            cards = ", ".join(f"{seat_label(self.names, p.trick_seats[i])} {format_card(c, n)}"
+            cards = ", ".join(say("trick.card", seat=seat_label(self.names, p.trick_seats[i]), card=format_card(c, n))
                               for i, c in enumerate(v.trick))
             out.print(Text(say("table.on_the_table", where=where, cards=cards), style="bold"))
         if v.phase == "play" and not v.trick:
@@ -329,7 +330,7 @@ class PlaySession:
         marked = p.marked
         legend = [m for m, on in ((say("table.legend.marked", legend=p.legend), v.hand & marked),
                                   (say("table.legend.chosen"), chosen)) if on]
-        out.print(say("table.hand", cards=plural(v.hand.bit_count(), "card"), sep="; " if legend else "",
+        out.print(say("table.hand", cards=plural(v.hand.bit_count(), "noun.card"), sep="; " if legend else "",
                       legend=", ".join(legend)))
         # the unmarked cards are greyed only if none of them may be played (with revokes
         # allowed, * marks the lawful cards and the others are playable all the same)

@@ -12,16 +12,16 @@ from typing import cast
 
 from ...core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_phrase, format_card, mask, suit_of
 from ...core.deal import Deal, View
-from ...explain import CardRow, Explainer, Lines, add_messages, in_display_order, plural, say
+from ...explain import CardRow, Explainer, Lines, add_messages, in_display_order, joined, plural, say, suit_word
 from .rules import CARD_VALUES, EarlyFrenchDeal, EarlyFrenchGame
 
-TABLE_TEXT = {
-    "du_coeur_s6": "the Fool 5, XXI and I 4, Kings 4, Queens 3, Cavaliers 2, Jacks 1",
-    "nominal": "the Fool, XXI, I and Kings 5, Queens 4, Cavaliers 3, Jacks 2",
-    "reduced": "the Fool, XXI, I and Kings 4, Queens 3, Cavaliers 2, Jacks 1",
-}
-
 add_messages({
+    # the scoring tables (option scoring_table), as the help and the count write them
+    "early.table.du_coeur_s6": "the Fool 5, XXI and I 4, Kings 4, Queens 3, Cavaliers 2, Jacks 1",
+    "early.table.nominal": "the Fool, XXI, I and Kings 5, Queens 4, Cavaliers 3, Jacks 2",
+    "early.table.reduced": "the Fool, XXI, I and Kings 4, Queens 3, Cavaliers 2, Jacks 1",
+    "early.source.cards": "cards won − 12",
+    "early.source.scoring_cards": "scoring cards",
     "early.start": "12 cards to each player; the other {aside} are set aside unseen and take no part.",
     "early.surrendered": "{giver} won no trick: the Fool is surrendered to {receiver}.",
     "early.gives": "{giver} gives {receiver} {card} for the Fool played to trick {trick}.",
@@ -48,7 +48,10 @@ add_messages({
     "early.help.score": "A hand scores 1 point per card won above 12 (minus 1 per card short) plus the scoring "
                         "cards won: {table}. The game is played to {target}.",
     "early.count": "Each hand scores its cards won less {base}, plus its scoring cards ({table}).",
-    "early.count.seat": "{name}: {score}",
+    "early.count.seat": "{name}: {score:+d}",
+    "early.count.card_value": "{card} {value}",
+    "early.game.seat_total": "{name} {total}",
+    "early.game.seat_score": "{name} {score:+d}",
     "early.count.cards": "{cards} won: {won} − {base} = {diff}; scoring cards {points} ({what})",
     "early.count.none": "none",
     "early.game.instant": "The target was reached {when}: the hand counts as it stood then ({counted}).",
@@ -66,7 +69,7 @@ add_messages({
 class EarlyFrenchExplainer(Explainer):
     """Early French Tarot at the table."""
 
-    source_titles = {"cards": "cards won − 12", "scoring_cards": "scoring cards"}
+    messages = "early"
     target_game = EarlyFrenchGame
 
     def start(self, deal: Deal, names: Sequence[str]) -> Lines:
@@ -106,7 +109,7 @@ class EarlyFrenchExplainer(Explainer):
     def help(self, deal: Deal, seat: int) -> list[str]:
         v = deal.view(seat)
         o = deal.options
-        table = TABLE_TEXT[o["scoring_table"]]
+        table = say(f"early.table.{o['scoring_table']}")
         out: list[str] = []
         if v.phase == "play":
             out.append(_duty(deal, v))
@@ -124,15 +127,16 @@ class EarlyFrenchExplainer(Explainer):
         values = CARD_VALUES[deal.options["scoring_table"]]
         base = int(deal.options["card_count_baseline"])
         out = Lines()
-        out.add(say("early.count", base=base, table=TABLE_TEXT[deal.options["scoring_table"]]))
+        out.add(say("early.count", base=base, table=say(f"early.table.{deal.options['scoring_table']}")))
         for s in range(deal.players):
             pile = ed.piles[s]
             scoring = [c for c in in_display_order(pile, deal.card_power) if values[c]]
-            what = ", ".join(f"{format_card(c, deal.notation)} {values[c]}" for c in scoring) or say("early.count.none")
+            what = (", ".join(say("early.count.card_value", card=format_card(c, deal.notation), value=values[c])
+                              for c in scoring) or say("early.count.none"))
             won = pile.bit_count()
-            out.add(say("early.count.seat", name=names[s], score=f"{r.scores[s]:+d}"), "title")
+            out.add(say("early.count.seat", name=names[s], score=r.scores[s]), "title")
             diff = f"{won - base:+d}".replace("-", "−")  # the formula's minus sign, not a hyphen
-            out.fit(say("early.count.cards", cards=plural(won, "card"), won=won, base=base, diff=diff,
+            out.fit(say("early.count.cards", cards=plural(won, "noun.card"), won=won, base=base, diff=diff,
                         points=r.card_points[s], what=what), "    ")
         return out
 
@@ -148,14 +152,14 @@ class EarlyFrenchExplainer(Explainer):
                      if max(b + x for b, x in zip(before, m)) >= game.target)
             when = (say("early.game.after_trick", trick=k + 1) if k < len(deal.tricks)
                     else say("early.game.at_end"))
-            counted = ", ".join(f"{names[s]} {x:+d}" for s, x in enumerate(running[k]))
+            counted = ", ".join(say("early.game.seat_score", name=names[s], score=x) for s, x in enumerate(running[k]))
             out.add(say("early.game.instant", when=when, counted=counted))
-        totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(game.totals))
+        totals = ", ".join(say("early.game.seat_total", name=names[s], total=t) for s, t in enumerate(game.totals))
         out.add(say("early.game.totals", target=game.target, totals=totals))
         if game.is_over:
             g = game.result()
-            out.add(say("early.game.over", hands=plural(len(g.hands), "hand"),
-                        who=" and ".join(names[s] for s in g.winners), how=say(f"early.game.how.{g.how}")), "title")
+            out.add(say("early.game.over", hands=plural(len(g.hands), "noun.hand"),
+                        who=joined([names[s] for s in g.winners]), how=say(f"early.game.how.{g.how}")), "title")
         return out
 
 
@@ -169,7 +173,7 @@ def _duty(deal: Deal, v: View) -> str:
     if suit_of(lead) == TRUMP_SUIT:
         return say("early.help.trumps_led" if v.hand & TRUMPS else "early.help.trumps_led.none")
     s = suit_of(lead)
-    suit = deal.notation.suit_names_en[s]
+    suit = suit_word(deal.notation, s)
     if v.hand & SUIT_MASKS[s]:
         return say("early.help.follow", suit=suit)
     return say("early.help.trump" if v.hand & TRUMPS else "early.help.any", suit=suit)

@@ -18,16 +18,65 @@ from ...core.counting import FRENCH_TARGETS, reduced_total
 from ...core.deal import Deal, View
 from ...core.ledger import Payment
 from ...explain import (
-    Explainer, Line, Lines, add_messages, cards_text, pending_cards, petit_annulment, plural, say,
+    Explainer, Line, Lines, add_messages, cards_text, joined, known, named, pending_cards, petit_annulment, plural,
+    say, suit_word,
 )
 
 if TYPE_CHECKING:
     from .rules import FrenchDeal
 
-BID_NAMES = {"pass": "Pass", "prise": "Prise (×1)", "garde": "Garde (×2)",
-             "garde_sans": "Garde sans le chien (×4)", "garde_contre": "Garde contre le chien (×6)"}
-POIGNEE_NAMES = {"poignee_simple": "a simple poignée (20)", "poignee_double": "a double poignée (30)",
-                 "poignee_triple": "a triple poignée (40)"}
+add_messages({
+    # the names of the bids and of the poignées, as offered in the choices and told
+    "french.bid.pass": "Pass",
+    "french.bid.prise": "Prise (×1)",
+    "french.bid.garde": "Garde (×2)",
+    "french.bid.garde_sans": "Garde sans le chien (×4)",
+    "french.bid.garde_contre": "Garde contre le chien (×6)",
+    "french.bid.short.prise": "Prise",
+    "french.bid.short.garde": "Garde",
+    "french.bid.short.garde_sans": "Garde sans le chien",
+    "french.bid.short.garde_contre": "Garde contre le chien",
+    "french.poignee.poignee_simple": "a simple poignée (20)",
+    "french.poignee.poignee_double": "a double poignée (30)",
+    "french.poignee.poignee_triple": "a triple poignée (40)",
+    "french.noun.bout.one": "{n} bout", "french.noun.bout.many": "{n} bouts",
+    "french.noun.other_card.one": "{n} other card", "french.noun.other_card.many": "{n} other cards",
+    "french.noun.trump.one": "{n} trump", "french.noun.trump.many": "{n} trumps",
+    "french.noun.more_trump.one": "{n} more trump", "french.noun.more_trump.many": "{n} more trumps",
+    # the count of the taker's side's cards (§4.1)
+    "french.count.chien_unseen": "The chien, face down until now: {cards}.",
+    "french.count.ecart": "{name}'s écart: {cards}.",
+    "french.count.excuse_moved": "The Excuse, played by {owner} to the last trick, went to {to}'s side "
+                                 "(excuse_last_trick={rule}).",
+    "french.count.group.one": "{cards} {value}",
+    "french.count.group.many": "{cards} {value} each = {total}",
+    "french.count.others": "{cards} ½ each = {total}",
+    "french.count.excuse_plus": "+½ for the Excuse",
+    "french.count.excuse_minus": "−½ for the Excuse",
+    "french.count.counted": "Counted: {parts}; in all {total}.",
+    "french.count.side.pair": "{taker} and {partner}",
+    "french.count.where.garde_sans": " with the chien",
+    "french.count.where.ecart": " with the écart",
+    "french.count.notes": " ({notes})",
+    "french.count.listed": " ({cards})",
+    "french.count.note.garde_contre": "the chien going to the defence",
+    "french.count.note.excuse_kept": "plus a half point for the Excuse the defence kept, having no card to "
+                                     "give for it",
+    "french.count.note.excuse_four": "the Excuse counting 4, with no card to give for it",
+    "french.count.note.excuse_received": "counting a card received for the Excuse",
+    "french.count.note.excuse_given": "less a card given for the Excuse",
+    # the chelem, as the count and the payments name it (§4.2)
+    "french.chelem.made": "chelem announced and made",
+    "french.chelem.failed": "chelem announced and not made",
+    "french.chelem.unannounced": "chelem (not announced)",
+    "french.chelem.defence": "chelem of the defence",
+    # the score formula: (25 + 7 + 10 petit au bout) × 2 + 20 poignée
+    "french.formula.base": "25 + {diff}",
+    "french.formula.petit": "{sign} 10 petit au bout",
+    "french.formula.multiplied": "({inner}) × {mult}",
+    "french.formula.poignee": "{amount} poignée",
+    "french.formula.chelem": "{amount} {chelem}",
+})
 
 
 def _cards(cs, deal: Deal) -> str:
@@ -45,14 +94,14 @@ def _count_lines(deal, names: Sequence[str], contract: str, pile: int, halves: i
     sans or contre, the écart), and where the Excuse went when it changed camp in the last trick."""
     out = []
     if contract in ("garde_sans", "garde_contre") and deal.chien:
-        out.append(f"The chien, face down until now: {_cards(deal.chien, deal)}.")
+        out.append(say("french.count.chien_unseen", cards=_cards(deal.chien, deal)))
     elif deal.ecart:
-        out.append(f"{names[deal.taker]}'s écart: {_cards(deal.ecart, deal)}.")
+        out.append(say("french.count.ecart", name=names[deal.taker], cards=_cards(deal.ecart, deal)))
     if deal.excuse is not None:
         owner, _, to = deal.excuse
         if to != owner and (deal.camp >> to & 1) != (deal.camp >> owner & 1):
-            out.append(f"The Excuse, played by {names[owner]} to the last trick, went to "
-                       f"{names[to]}'s side (excuse_last_trick={deal.options['excuse_last_trick']}).")
+            out.append(say("french.count.excuse_moved", owner=names[owner], to=names[to],
+                           rule=deal.options["excuse_last_trick"]))
     groups: dict[int, list[int]] = {}
     for c in cards_of(pile):
         groups.setdefault(2 * reduced_total(1 << c) + 1, []).append(c)
@@ -60,28 +109,27 @@ def _count_lines(deal, names: Sequence[str], contract: str, pile: int, halves: i
     for h in (9, 7, 5, 3):
         cs = groups.get(h, [])
         if cs:
-            each = " each" if len(cs) > 1 else ""
-            parts.append(f"{_cards(mask(cs), deal)} {_halves(h)}{each}"
-                         + (f" = {_halves(h * len(cs))}" if len(cs) > 1 else ""))
+            parts.append(say("french.count.group.many" if len(cs) > 1 else "french.count.group.one",
+                             cards=_cards(mask(cs), deal), value=_halves(h), total=_halves(h * len(cs))))
     k = len(groups.get(1, []))
     if k:
-        parts.append(f"{plural(k, 'other card')} ½ each = {_halves(k)}")
+        parts.append(say("french.count.others", cards=plural(k, "french.noun.other_card"), total=_halves(k)))
     adj = halves - sum(h * len(cs) for h, cs in groups.items())
     if adj:
-        parts.append("+½ for the Excuse" if adj > 0 else "−½ for the Excuse")
-    out.append("Counted: " + "; ".join(parts) + f"; in all {_halves(halves)}.")
+        parts.append(say("french.count.excuse_plus" if adj > 0 else "french.count.excuse_minus"))
+    out.append(say("french.count.counted", parts="; ".join(parts), total=_halves(halves)))
     return out
 
 
 def _chelem_words(deal: FrenchDeal, ch: int) -> str:
     """Which chelem the term ``ch`` of the count is (positive: the taker's side receives it)."""
     if deal.chelem:
-        return "chelem announced and made" if ch > 0 else "chelem announced and not made"
-    return "chelem (not announced)" if ch > 0 else "chelem of the defence"
+        return say("french.chelem.made" if ch > 0 else "french.chelem.failed")
+    return say("french.chelem.unannounced" if ch > 0 else "french.chelem.defence")
 
 
 def _bid_name(deal: Deal, action: int | None) -> str:
-    return BID_NAMES.get(deal.action_token(action), "") if action is not None else ""
+    return say(f"french.bid.{deal.action_token(action)}") if action is not None else ""
 
 
 add_messages({
@@ -128,9 +176,11 @@ def _won_line(fd: FrenchDeal, names: Sequence[str], info: dict) -> str:
     taker, contract = info["taker"], info["contract"]
     pile, defence = fd.camp_piles()
     bouts = pile & BOUTS
-    side = names[taker] + ("" if fd.players != 5 or fd.partner is None else f" and {names[fd.partner]}")
-    where = {"garde_sans": " with the chien", "garde_contre": ""}.get(contract, " with the écart")
-    notes = ["the chien going to the defence"] if contract == "garde_contre" else []
+    side = (names[taker] if fd.players != 5 or fd.partner is None else
+            say("french.count.side.pair", taker=names[taker], partner=names[fd.partner]))
+    where = ("" if contract == "garde_contre" else
+             say("french.count.where.garde_sans" if contract == "garde_sans" else "french.count.where.ecart"))
+    notes = [say("french.count.note.garde_contre")] if contract == "garde_contre" else []
     # the Excuse stays with its camp, which gives a low card for it (deal.adj: +1 received);
     # a camp that won nothing else has no card to give: the other gets the half point only
     # (excuse_exchange_impossible)
@@ -138,14 +188,14 @@ def _won_line(fd: FrenchDeal, names: Sequence[str], info: dict) -> str:
     cards = pile.bit_count() + fd.adj
     if fd.adj and not keeper & ~1:
         cards = pile.bit_count()
-        notes.append("plus a half point for the Excuse the defence kept, having no card to give for it"
-                     if fd.adj > 0 else "the Excuse counting 4, with no card to give for it")
+        notes.append(say("french.count.note.excuse_kept" if fd.adj > 0 else "french.count.note.excuse_four"))
     elif fd.adj:
-        notes.append("counting a card received for the Excuse" if fd.adj > 0 else
-                     "less a card given for the Excuse")
-    return say("french.count.won", side=side, contract=BID_NAMES[contract], cards=plural(cards, "card"),
-               where=where, notes=f" ({'; '.join(notes)})" if notes else "",
-               bouts=plural(bouts.bit_count(), "bout"), listed=f" ({_cards(bouts, fd)})" if bouts else "",
+        notes.append(say("french.count.note.excuse_received" if fd.adj > 0 else "french.count.note.excuse_given"))
+    return say("french.count.won", side=side, contract=say(f"french.bid.{contract}"),
+               cards=plural(cards, "noun.card"), where=where,
+               notes=say("french.count.notes", notes="; ".join(notes)) if notes else "",
+               bouts=plural(bouts.bit_count(), "french.noun.bout"),
+               listed=say("french.count.listed", cards=_cards(bouts, fd)) if bouts else "",
                target=FRENCH_TARGETS[bouts.bit_count()])
 
 
@@ -155,16 +205,17 @@ def score_formula(fd: FrenchDeal, info: dict, d: int) -> str:
     back, and the rounding when ``score_rounding`` made one."""
     mult = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[info["contract"]]
     pab = info["petit_au_bout"]
-    inner = [f"25 + {abs(d)}"]
+    inner = [say("french.formula.base", diff=abs(d))]
     if pab:
-        inner.append(f"{'+' if (pab > 0) == (d >= 0) else '−'} 10 petit au bout")
+        inner.append(say("french.formula.petit", sign="+" if (pab > 0) == (d >= 0) else "−"))
     won = 1 if d >= 0 else -1      # the side that wins the contract, from the taker's view
-    terms = [(won, f"({' '.join(inner)}) × {mult}")]   # (sign from the taker's view, text)
+    # (sign from the taker's view, text)
+    terms = [(won, say("french.formula.multiplied", inner=" ".join(inner), mult=mult))]
     if info["poignee"]:
-        terms.append((won, f"{info['poignee']} poignée"))
+        terms.append((won, say("french.formula.poignee", amount=info["poignee"])))
     ch = info["chelem"]
     if ch:
-        terms.append((1 if ch > 0 else -1, f"{abs(ch)} {_chelem_words(fd, ch)}"))
+        terms.append((1 if ch > 0 else -1, say("french.formula.chelem", amount=abs(ch), chelem=_chelem_words(fd, ch))))
     amount = info["amount"]
     to = 1 if amount >= 0 else -1
     terms.sort(key=lambda t: -t[0] * to)
@@ -178,19 +229,90 @@ def score_formula(fd: FrenchDeal, info: dict, d: int) -> str:
     return line
 
 
+add_messages({
+    "french.source.contract": "contract",
+    "french.source.petit_au_bout": "petit au bout",
+    "french.source.poignee": "poignées",
+    "french.source.chelem": "chelem",
+    "french.label.card_points": "its side's card points",
+    "french.reason.petit_au_bout": "petit au bout",
+    "french.reason.poignee": "poignée",
+    "french.reason.game": "the deal won",
+    "french.pay.contract": "{bid} {verdict}: {points} points with {bouts} against {target}",
+    # the lines above the hand at the person's turn
+    "french.header.bid.any": "Your bid: pass, or any contract.",
+    "french.header.bid.higher": "Your bid: pass, or higher than {bid}.",
+    "french.header.call": "Call a card: its holder will be your partner (a King, or as the rules allow).",
+    "french.header.ecart": "Make your écart: {so_far}{cards} to discard. No King and no bout; trumps only if "
+                           "you have too few other cards (they are then shown).",
+    "french.header.so_far": "chosen so far {cards}; ",
+    "french.header.chelem": "Announce a chelem (you win every trick; you then lead)? `done` (no) or `chelem`.",
+    "french.header.poignee": "Declare a poignée before your first card? ({tokens}, or `done`)",
+    "french.header.token": "`{token}`",
+    "french.header.show": "Show your poignée's trumps: {so_far}{trumps}.",
+    "french.table.contract": "Contract: {bid} by {taker}{called}.",
+    "french.table.called": ", {card} called{partner}",
+    "french.table.partner": " (partner: {name})",
+    "french.table.alone": " (the taker plays alone)",
+    "french.table.chien": "The chien: {cards}.",
+    # the rules of each decision (help)
+    "french.help.bid": "Each player bids once, from the dealer's right: pass, or more than the last bid. Prise "
+                       "×1 and Garde ×2: the chien is shown and taken, then you discard as many cards. Garde "
+                       "sans ×4: the chien stays unseen and counts for you. Garde contre ×6: it counts for the "
+                       "defence. If all pass, the deal is thrown in.",
+    "french.help.targets": "The taker needs 56 card points with no bout, 51 with one, 41 with two, 36 with "
+                           "three (the bouts: the Petit, the 21 and the Excuse).",
+    "french.help.call": "With five players the taker calls a King (with four Kings, {upto}); whoever holds it "
+                        "plays with him, secretly until it is played. {own}",
+    "french.help.call.queen": "a Queen",
+    "french.help.call.and_so_on": "a Queen, and so on",
+    "french.help.call.own": "You may call your own card, and then you play alone against four.",
+    "french.help.call.not_own": "You may not call a card you hold.",
+    "french.help.ecart": "The écart counts for you at the end. It may not hold a King or a bout; trumps only "
+                         "when you have too few other cards, and those are shown to all.",
+    "french.help.chelem": "A chelem, per defender: announced and made +400; announced and failed −200; made "
+                          "without announcing +200. The announcer leads the first trick.",
+    "french.help.poignee": "A poignée {shows} {simple}, {double} or {triple} trumps (simple 20, double 30, "
+                           "triple 40); one short, the Excuse may stand in, and showing it says you hold no "
+                           "other trump. The bonus goes to the side that wins the deal, unmultiplied.",
+    "french.help.poignee.exact": "shows exactly",
+    "french.help.poignee.all": "shows every trump you hold, at least",
+    "french.help.lead": "You lead: any card.",
+    "french.help.lead.first": "You lead the first trick: not the called suit, unless the called card itself "
+                              "(not {cards}).",
+    "french.help.excuse_led": "The Excuse was led: your card sets the suit.",
+    "french.help.trumps_led": "Trumps were led: play a higher trump than any on the table if you can, else "
+                              "any trump; with none, any card.",
+    "french.help.follow": "{suit} were led: follow suit (you need not win).",
+    "french.help.trump": "You have no {suit}: you must trump, over-trumping any trump already played (even a "
+                         "partner's) if you can.",
+    "french.help.any": "You have neither {suit} nor trumps: any card.",
+    "french.help.excuse.chelem": "You announced a chelem: until you know a trick is lost, you keep the Excuse "
+                                 "for the last trick, where it wins if you lead it.",
+    "french.help.excuse": "The Excuse may be played instead at any time: it never wins, stays in your camp, "
+                          "and you give half a point in exchange; in the last trick it {last} (except to end "
+                          "a chelem).",
+    "french.help.excuse.other_camp": "changes camp",
+    "french.help.excuse.winner": "goes to the trick's winner",
+    "french.help.petit": "Petit au bout: the Petit in the last trick earns 10 × the multiplier for the side "
+                         "that wins that trick.",
+    "french.annulled.petit_sec": "petit sec",
+    "french.annulled.first_packet": "first packet",
+})
+
+
 class FrenchExplainer(Explainer):
     """French Tarot for three, four and five players at the table."""
 
-    card_phases = {"ecart": "discard", "show": "show"}
-    source_titles = {"contract": "contract", "petit_au_bout": "petit au bout", "poignee": "poignées",
-                     "chelem": "chelem"}
+    messages = "french"
+    card_phases = {"ecart": "verb.discard", "show": "verb.show"}
     decline_first = frozenset({"chelem"})
-    card_points_label = "its side's card points"
+    card_points_message = "french.label.card_points"
 
     def start(self, deal: Deal, names: Sequence[str]) -> Lines:
         fd = cast("FrenchDeal", deal)
         out = Lines()
-        out.add(say("french.start", cards=plural(fd.HAND, "card"), chien=fd.CHIEN,
+        out.add(say("french.start", cards=plural(fd.HAND, "noun.card"), chien=fd.CHIEN,
                     first=names[(deal.dealer + 1) % deal.players]))
         out += petit_annulment(fd, names)
         return out
@@ -207,7 +329,7 @@ class FrenchExplainer(Explainer):
             if action != DONE and deal.phase == "ecart" and deal.to_play == seat:
                 return out  # more cards to come: the écart is told once
             trumps = [cs for s, a, cs in fd.shown if s == seat and a == DONE]
-            what = _cards(fd.ecart, deal) if seat in reveal else plural(fd.ecart.bit_count(), "card")
+            what = _cards(fd.ecart, deal) if seat in reveal else plural(fd.ecart.bit_count(), "noun.card")
             shown = say("french.ecart.trumps", cards=_cards(trumps[-1], deal)) if trumps else ""
             out.add(say("french.ecart", name=names[seat], what=what, shown=shown))
         elif phase == "chelem" and action != DONE:  # no announcement, nothing said (as at a table)
@@ -215,8 +337,9 @@ class FrenchExplainer(Explainer):
         elif phase in ("poignee", "show"):
             for s, a, cs in fd.shown[state.get("shown", 0):]:
                 tok = deal.action_token(a)
-                if tok in POIGNEE_NAMES:
-                    out.add(say("french.poignee", name=names[s], poignee=POIGNEE_NAMES[tok], cards=_cards(cs, deal)),
+                if known(f"french.poignee.{tok}"):
+                    out.add(say("french.poignee", name=names[s], poignee=say(f"french.poignee.{tok}"),
+                                cards=_cards(cs, deal)),
                             "announce")
             state["shown"] = len(fd.shown)
         self._chien(out, fd, names, state)
@@ -268,127 +391,85 @@ class FrenchExplainer(Explainer):
 
     def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
         ph = view.phase
+        so_far = say("french.header.so_far", cards=_cards(list(chosen), deal)) if chosen else ""
         if ph == "bid":
             high = max((a for _, a in view.bids if a != PASS), default=None)
-            return ("Your bid: pass, or " + ("any contract." if high is None else
-                    f"higher than {_bid_name(deal, high)}."))
+            return (say("french.header.bid.any") if high is None else
+                    say("french.header.bid.higher", bid=_bid_name(deal, high)))
         if ph == "call":
-            return "Call a card: its holder will be your partner (a King, or as the rules allow)."
+            return say("french.header.call")
         if ph == "ecart":
             left = pending_cards(deal)[0] - len(chosen)
-            so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
-            more = "more card" if chosen else "card"
-            return (f"Make your écart: {so_far}{plural(left, more)} to discard. No King and "
-                    "no bout; trumps only if you have too few other cards (they are then shown).")
+            return say("french.header.ecart", so_far=so_far,
+                       cards=plural(left, "noun.more_card" if chosen else "noun.card"))
         if ph == "chelem":
-            return "Announce a chelem (you win every trick; you then lead)? `done` (no) or `chelem`."
+            return say("french.header.chelem")
         if ph == "poignee":
-            names = " or ".join(f"`{deal.action_token(a)}`" for a in view.legal_actions if a != DONE)
-            return f"Declare a poignée before your first card? ({names}, or `done`)"
+            tokens = [say("french.header.token", token=deal.action_token(a)) for a in view.legal_actions if a != DONE]
+            return say("french.header.poignee", tokens=joined(tokens, "list.or"))
         if ph == "show":
             # (declaration, eligible, needed, chosen, last): set while a poignée is shown
             pending = cast(tuple, cast("FrenchDeal", deal).pending)
             left = pending[2] - pending[3].bit_count() - len(chosen)
-            so_far = f"chosen so far {_cards(list(chosen), deal)}; " if chosen else ""
-            return f"Show your poignée's trumps: {so_far}{plural(left, 'more trump' if chosen else 'trump')}."
+            return say("french.header.show", so_far=so_far,
+                       trumps=plural(left, "french.noun.more_trump" if chosen else "french.noun.trump"))
         return super().header(deal, view, chosen, names)
 
     def table_lines(self, deal: Deal, view: View, marked: int, names: Sequence[str]) -> list:
         out = []
         if view.contract is not None and view.taker is not None:
-            line = f"Contract: {_bid_name(deal, view.contract)} by {names[view.taker]}"
+            called = ""
             if view.called is not None:
-                line += f", {format_card(view.called, deal.notation)} called"
-                if view.partner is not None:
-                    line += (f" (partner: {names[view.partner]})" if view.partner != view.taker
-                             else " (the taker plays alone)")
-            out.append(Line(line + "."))
+                partner = ("" if view.partner is None else
+                           say("french.table.partner", name=names[view.partner]) if view.partner != view.taker
+                           else say("french.table.alone"))
+                called = say("french.table.called", card=format_card(view.called, deal.notation), partner=partner)
+            out.append(Line(say("french.table.contract", bid=_bid_name(deal, view.contract), taker=names[view.taker],
+                                called=called)))
         if view.chien and view.phase in ("ecart",):
-            out.append(Line(f"The chien: {_cards(view.chien, deal)}."))
+            out.append(Line(say("french.table.chien", cards=_cards(view.chien, deal))))
         return out
 
     def action_label(self, deal: Deal, action: int) -> str:
         tok = deal.action_token(action)
-        return BID_NAMES.get(tok) or POIGNEE_NAMES.get(tok) or tok
+        for name in (f"french.bid.{tok}", f"french.poignee.{tok}"):
+            if known(name):
+                return say(name)
+        return tok
 
     def help(self, deal: Deal, seat: int) -> list[str]:
         v = deal.view(seat)
-        ph, n = v.phase, deal.notation
+        ph = v.phase
         out: list[str] = []
         if ph == "bid":
-            out.append("Each player bids once, from the dealer's right: pass, or more than the last "
-                       "bid. Prise ×1 and Garde ×2: the chien is shown and taken, then you discard as "
-                       "many cards. Garde sans ×4: the chien stays unseen and counts for you. Garde "
-                       "contre ×6: it counts for the defence. If all pass, the deal is thrown in.")
-            out.append("The taker needs 56 card points with no bout, 51 with one, 41 with two, 36 "
-                       "with three (the bouts: the Petit, the 21 and the Excuse).")
+            out.append(say("french.help.bid"))
+            out.append(say("french.help.targets"))
         elif ph == "call":
             o = deal.options
-            upto = "a Queen" if o.get("five_player_called_escalation") == "k→q" else "a Queen, and so on"
-            own = ("You may call your own card, and then you play alone against four."
-                   if o.get("five_player_self_call") == "true" else "You may not call a card you hold.")
-            out.append(f"With five players the taker calls a King (with four Kings, {upto}); whoever "
-                       f"holds it plays with him, secretly until it is played. {own}")
+            upto = "french.help.call.queen" if o.get("five_player_called_escalation") == "k→q" else "french.help.call.and_so_on"
+            own = "french.help.call.own" if o.get("five_player_self_call") == "true" else "french.help.call.not_own"
+            out.append(say("french.help.call", upto=say(upto), own=say(own)))
         elif ph == "ecart":
-            out.append("The écart counts for you at the end. It may not hold a King or a bout; "
-                       "trumps only when you have too few other cards, and those are shown to all.")
+            out.append(say("french.help.ecart"))
         elif ph == "chelem":
-            out.append("A chelem, per defender: announced and made +400; announced and failed "
-                       "−200; made without announcing +200. The announcer leads the first trick.")
+            out.append(say("french.help.chelem"))
         elif ph in ("poignee", "show"):
             sizes = cast("FrenchDeal", deal).POIGNEE_SIZES
-            shows = ("shows exactly" if deal.options["poignee_show_exact"] == "true" else
-                     "shows every trump you hold, at least")
-            out.append(f"A poignée {shows} {sizes[0]}, {sizes[1]} or {sizes[2]} trumps (simple "
-                       "20, double 30, triple 40); one short, the Excuse may stand in, and showing it "
-                       "says you hold no other trump. The bonus goes to the side that wins the deal, "
-                       "unmultiplied.")
+            shows = "french.help.poignee.exact" if deal.options["poignee_show_exact"] == "true" else "french.help.poignee.all"
+            out.append(say("french.help.poignee", shows=say(shows), simple=sizes[0], double=sizes[1], triple=sizes[2]))
         elif ph == "play":
-            lead = next((c for c in v.trick if c != FOOL), None)
-            hand = v.hand
-            if not v.trick:
-                barred = hand & ~mask(v.legal_actions) & ~1 if v.legal_actions else 0
-                out.append("You lead: any card." if not barred else
-                           "You lead the first trick: not the called suit, unless the called card "
-                           f"itself (not {_cards(barred, deal)}).")
-            elif lead is None:
-                out.append("The Excuse was led: your card sets the suit.")
-            elif suit_of(lead) == TRUMP_SUIT:
-                out.append("Trumps were led: play a higher trump than any on the table if you can, "
-                           "else any trump; with none, any card.")
-            else:
-                s = suit_of(lead)
-                sn = n.suit_names_en[s]
-                if hand & SUIT_MASKS[s]:
-                    out.append(f"{sn} were led: follow suit (you need not win).")
-                elif hand & TRUMPS:
-                    out.append(f"You have no {sn}: you must trump, over-trumping any trump already "
-                               "played (even a partner's) if you can.")
-                else:
-                    out.append(f"You have neither {sn} nor trumps: any card.")
-            last = ("changes camp" if deal.options["excuse_last_trick"] == "to_other_camp"
-                    else "goes to the trick's winner")
-            if hand & 1 and v.legal_actions and 0 not in v.legal_actions:
-                out.append("You announced a chelem: until you know a trick is lost, you keep the "
-                           "Excuse for the last trick, where it wins if you lead it.")
-            elif hand & 1:
-                out.append("The Excuse may be played instead at any time: it never wins, stays in "
-                           "your camp, and you give half a point in exchange; in the last trick it "
-                           f"{last} (except to end a chelem).")
-            out.append("Petit au bout: the Petit in the last trick earns 10 × the multiplier for the "
-                       "side that wins that trick.")
+            out += _play_help(deal, v)
         return out
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
         info = deal.result().info if deal.is_over else {}
         if p.reason == "contract" and info:
-            made = "made" if info["points"] >= info["target"] else "failed"
-            return (f"{BID_NAMES[info['contract']].split(' (')[0]} {made}: {info['points']} points with "
-                    f"{plural(info['bouts'], 'bout')} against {info['target']}")
+            made = "french.count.made" if info["points"] >= info["target"] else "french.count.failed"
+            return say("french.pay.contract", bid=say(f"french.bid.short.{info['contract']}"), verdict=say(made),
+                       points=info["points"], bouts=plural(info["bouts"], "french.noun.bout"), target=info["target"])
         if p.reason == "chelem" and info:
             return _chelem_words(cast("FrenchDeal", deal), info["chelem"])
-        return {"petit_au_bout": "petit au bout", "poignee": "poignée",
-                "game": "the deal won"}.get(p.reason, p.reason)
+        return named(f"french.reason.{p.reason}", p.reason)
 
     def end_of_deal(self, deal: Deal, names: Sequence[str]) -> Lines:
         fd = cast("FrenchDeal", deal)
@@ -398,7 +479,7 @@ class FrenchExplainer(Explainer):
             out.add(say("french.count.all_passed"))
             return out
         if info.get("annulled"):
-            out.add(say("french.count.annulled", why=info["annulled"].replace("_", " ")))
+            out.add(say("french.count.annulled", why=named(f"french.annulled.{info['annulled']}", info["annulled"])))
             return out
         taker, contract = info["taker"], info["contract"]
         pile, _ = fd.camp_piles()
@@ -420,6 +501,35 @@ class FrenchExplainer(Explainer):
                     amount=abs(amount), line=score_formula(fd, info, d),
                     loses=say("french.count.taker_loses") if d < 0 else ""))
         return out
+
+
+def _play_help(deal: Deal, v: View) -> list[str]:
+    """The duties of the card to play (§4.1: follow, else trump and overtrump; the Excuse at any
+    time), and the petit au bout."""
+    out = []
+    lead = next((c for c in v.trick if c != FOOL), None)
+    hand = v.hand
+    if not v.trick:
+        barred = hand & ~mask(v.legal_actions) & ~1 if v.legal_actions else 0
+        out.append(say("french.help.lead") if not barred else
+                   say("french.help.lead.first", cards=_cards(barred, deal)))
+    elif lead is None:
+        out.append(say("french.help.excuse_led"))
+    elif suit_of(lead) == TRUMP_SUIT:
+        out.append(say("french.help.trumps_led"))
+    else:
+        s = suit_of(lead)
+        suit = suit_word(deal.notation, s)
+        out.append(say("french.help.follow" if hand & SUIT_MASKS[s] else
+                       "french.help.trump" if hand & TRUMPS else "french.help.any", suit=suit))
+    last = ("french.help.excuse.other_camp" if deal.options["excuse_last_trick"] == "to_other_camp"
+            else "french.help.excuse.winner")
+    if hand & 1 and v.legal_actions and 0 not in v.legal_actions:
+        out.append(say("french.help.excuse.chelem"))
+    elif hand & 1:
+        out.append(say("french.help.excuse", last=say(last)))
+    out.append(say("french.help.petit"))
+    return out
 
 
 EXPLAINER = FrenchExplainer()

@@ -13,6 +13,7 @@ from ...core.ledger import Payment
 from ...explain import CardRow, Explainer, Lines, add_messages, in_display_order, petit_annulment, plural, say
 
 add_messages({
+    "french_2p.noun.bout.one": "{n} bout", "french_2p.noun.bout.many": "{n} bouts",
     "french_2p.start": "21 cards to each hand and six piles of three to each player, the top card face up. "
                        "{first} leads.",
     "french_2p.among": "among his hand and face-up pile cards, ",
@@ -30,6 +31,8 @@ add_messages({
     "french_2p.help.count": "At the end each player's target comes from the bouts in his pile (56, 51, 41, 36); "
                             "exactly one reaches his and scores 25 plus the points above it. Petit au bout: the "
                             "Petit in the last trick scores 10 more for whoever wins that trick.",
+    "french_2p.source.game": "the deal",
+    "french_2p.source.petit_au_bout": "petit au bout",
     "french_2p.pay.game": "the deal won",
     "french_2p.pay.petit_au_bout": "petit au bout",
     "french_2p.count.annulled": "Annulled ({why}): no score.",
@@ -42,7 +45,7 @@ add_messages({
 class French2pExplainer(Explainer):
     """The two-player game: the face-up piles at each turn and the count of both piles."""
 
-    source_titles = {"game": "the deal", "petit_au_bout": "petit au bout"}
+    messages = "french_2p"
 
     def start(self, deal: Deal, names: Sequence[str]) -> Lines:
         out = Lines()
@@ -82,7 +85,7 @@ class French2pExplainer(Explainer):
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
         if p.reason in ("game", "petit_au_bout"):
             return say(f"french_2p.pay.{p.reason}")
-        return p.reason
+        return super().payment_reason(p, deal, names)
 
     def end_of_deal(self, deal: Deal, names: Sequence[str]) -> Lines:
         info = deal.result().info
@@ -92,7 +95,7 @@ class French2pExplainer(Explainer):
             return out
         for s in (0, 1):
             out.add(say("french_2p.count.seat", name=names[s], points=info["points"][s],
-                        bouts=plural(info["bouts"][s], "bout"), target=info["targets"][s]))
+                        bouts=plural(info["bouts"][s], "french_2p.noun.bout"), target=info["targets"][s]))
         w = info["winner"]
         out.add(say("french_2p.count.winner", name=names[w], margin=info["margin"]))
         if info.get("petit_au_bout") is not None:

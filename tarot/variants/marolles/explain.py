@@ -15,7 +15,7 @@ from ...core.deal import Deal, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Payment
 from ...explain import (
-    Explainer, Line, Lines, add_messages, card_in, in_display_order, pending_cards, player_of, plural,
+    Explainer, Line, Lines, add_messages, card_in, in_display_order, named, pending_cards, player_of, plural,
     say, seat_label,
 )
 from .explain_count import card_point_lines, explain_packets, nominal
@@ -34,15 +34,29 @@ def declaration_title(deal: Deal, token_or_action: str | int) -> str:
         return deal.action_token(a)
 
 
-#: What a payment given back by a forfeiting player had been for (its ledger reason).
-_GIVEN_BACK: dict[str, str] = {
-    "tarot": "a Tarot", "belle": "la Belle", "ultimo": "the Ultimo", "revoke": "a revoke",
-    "declaration": "a declaration", "qui_na_le_sien": "Qui n'a le sien", "cut": "the cut card",
-    "excuse": "the Fool's excuse", "card_points": "card points", "wrong_discard": "a wrong discard",
-    "discard": "a discard", "fool_not_excused": "the Fool not excused",
-}
-
 add_messages({
+    # what a payment given back by a forfeiting player had been for (its ledger reason)
+    "marolles.given_back.tarot": "a Tarot",
+    "marolles.given_back.belle": "la Belle",
+    "marolles.given_back.ultimo": "the Ultimo",
+    "marolles.given_back.revoke": "a revoke",
+    "marolles.given_back.declaration": "a declaration",
+    "marolles.given_back.qui_na_le_sien": "Qui n'a le sien",
+    "marolles.given_back.cut": "the cut card",
+    "marolles.given_back.excuse": "the Fool's excuse",
+    "marolles.given_back.card_points": "card points",
+    "marolles.given_back.wrong_discard": "a wrong discard",
+    "marolles.given_back.discard": "a discard",
+    "marolles.given_back.fool_not_excused": "the Fool not excused",
+    # the sources of payment in the tables of scores
+    "marolles.source.declarations": "declarations",
+    "marolles.source.tarots": "Tarots played",
+    "marolles.source.belle": "la Belle",
+    "marolles.source.ultimo": "Ultimo",
+    "marolles.source.card_points": "card points",
+    "marolles.source.penalties": "penalties",
+    "marolles.noun.counting_card.one": "{n} counting card", "marolles.noun.counting_card.many": "{n} counting cards",
+    "marolles.noun.empty.one": "{n} empty", "marolles.noun.empty.many": "{n} empties",
     "marolles.note.cut": "The declarations row includes the cut card: {payee} received {amount} M from each "
                          "for {card}, a Tarot.",
     "marolles.note.forfeit": "The penalties row includes what a forfeit gave back, which the other rows still "
@@ -133,11 +147,8 @@ class MarollesExplainer(Explainer):
     """Marolles at the table: discards and declarations narrated, the rules of each phase, every
     payment in words, the piles counted in packets of three."""
 
-    card_phases = {"discard": "discard", "show": "show"}
-    source_titles = {
-        "declarations": "declarations", "tarots": "Tarots played", "belle": "la Belle",
-        "ultimo": "Ultimo", "card_points": "card points", "penalties": "penalties",
-    }
+    messages = "marolles"
+    card_phases = {"discard": "verb.discard", "show": "verb.show"}
 
     def source_note(self, deal: Deal, names: Sequence[str]) -> str | None:
         md = cast("MarollesDeal", deal)
@@ -161,7 +172,7 @@ class MarollesExplainer(Explainer):
         cut, n = md.cut_card, deal.notation
         out = Lines()
         if cast("MarollesDeal", deal).MORT:  # (first: the cut card's payment follows its line)
-            out.add(say("marolles.start.mort", cards=plural(len(md.mort_cards), "card")))
+            out.add(say("marolles.start.mort", cards=plural(len(md.mort_cards), "noun.card")))
         out.add(say("marolles.start.cut", token=format_card(cut, n), card=card_name(cut, n),
                     dealer=names[deal.dealer]))
         return out
@@ -238,7 +249,7 @@ class MarollesExplainer(Explainer):
         if seat in reveal and cards:  # in the order of the hand, not as pushed
             what = " ".join(format_card(c, deal.notation) for c in in_display_order(cards, deal.card_power))
         else:
-            what = plural(len(cards), "card")
+            what = plural(len(cards), "noun.card")
         out.add(say("marolles.discards", name=names[seat], what=what,
                     stop=say("marolles.discards.stop") if action == DONE else ""))
 
@@ -275,7 +286,7 @@ class MarollesExplainer(Explainer):
         n = deal.notation
         if view.phase == "discard":
             slots = pending_cards(deal)[0]
-            what = (say("marolles.header.discard.first", cards=plural(slots, "card")) if not chosen else
+            what = (say("marolles.header.discard.first", cards=plural(slots, "noun.card")) if not chosen else
                     say("marolles.header.discard.chosen", cards=" ".join(format_card(c, n) for c in chosen),
                         left=slots - len(chosen)))
             cost = "" if deal.options["illegal_discard"] == "forbidden" else say("marolles.header.discard.cost")
@@ -284,7 +295,7 @@ class MarollesExplainer(Explainer):
             left = pending_cards(deal)[0] - len(chosen)
             title = (declaration_title(deal, view.pending_declaration)
                      if view.pending_declaration is not None else say("marolles.header.show.yours"))
-            return say("marolles.header.show", cards=plural(left, "more card"), title=title)
+            return say("marolles.header.show", cards=plural(left, "noun.more_card"), title=title)
         if view.phase == "declare":
             return say("marolles.header.declare")
         if view.phase == "redeal":
@@ -363,8 +374,8 @@ class MarollesExplainer(Explainer):
                          for c in cards)
         worth = explain_packets(mask(cards), n)[1]  # as a player's pile would count
         out = Lines()
-        out.fit(say("marolles.count.mort", cards=plural(len(cards), "card"), what=what,
-                    points=plural(worth, "point")))
+        out.fit(say("marolles.count.mort", cards=plural(len(cards), "noun.card"), what=what,
+                    points=plural(worth, "noun.point")))
         return out
 
     def payment_reason(self, p: Payment, deal: Deal, names: Sequence[str]) -> str:
@@ -393,7 +404,7 @@ class MarollesExplainer(Explainer):
         if r == "forfeit":
             when = say("marolles.pay.forfeit.when", trick=p.trick + 1) if p.trick is not None else ""
             return say("marolles.pay.forfeit", amount=p.amount, when=when,
-                       why=_GIVEN_BACK.get(p.detail, p.detail.replace("_", " ")), **words)
+                       why=named(f"marolles.given_back.{p.detail}", p.detail), **words)
         if r in _SIMPLE_REASONS:
             return say(f"marolles.pay.{r}", **words)
         return super().payment_reason(p, deal, names)

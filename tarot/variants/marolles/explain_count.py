@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ...core.cards import Card, CardSet, format_card
 from ...core.counting import COUNTING_CARDS, reduced_total
 from ...core.deal import Deal
-from ...explain import Lines, add_messages, describe_payment, display_key, in_display_order, plural, say
+from ...explain import Lines, add_messages, describe_payment, display_key, in_display_order, joined, plural, say
 from .rules import suit_power
 
 
@@ -28,10 +28,10 @@ add_messages({
     "marolles.packets.all_counting": "{counting}",
     "marolles.packets.some_counting": "{k} of the counting cards",
     "marolles.packets.single": "{head} = {points} with {empties} empties",
-    "marolles.packets.share": "not enough empties to give {which} counting card{s} two: counting cards "
-                              "share packets (each beyond the first in a packet counts 1 less)",
-    "marolles.packets.the_other": "the other",
-    "marolles.packets.each": "each",
+    "marolles.packets.share.others": "not enough empties to give the other counting cards two: counting "
+                                     "cards share packets (each beyond the first in a packet counts 1 less)",
+    "marolles.packets.share.each": "not enough empties to give each counting card two: counting cards "
+                                   "share packets (each beyond the first in a packet counts 1 less)",
     "marolles.packets.packet": "packet {cards} = {points}",
     "marolles.packets.empties": "{n} {which} = {points}",
     "marolles.packets.more_empties": "more empties",
@@ -76,16 +76,16 @@ def explain_packets(pile: CardSet, notation) -> tuple[list[str], int]:
         return say("marolles.packets.an_empty") if c is None else format_card(c, notation)
 
     listed = ", ".join(say("marolles.packets.card_value", card=tok(c), value=nominal(c)) for c in counting)
-    lines = [say("marolles.packets.cards", cards=plural(len(cards), "card"),
-                 counting=plural(k, "counting card"),
+    lines = [say("marolles.packets.cards", cards=plural(len(cards), "noun.card"),
+                 counting=plural(k, "marolles.noun.counting_card"),
                  listed=say("marolles.packets.listed", cards=listed) if k else "",
-                 empties=plural(empties, "empty", "empties"))]
+                 empties=plural(empties, "marolles.noun.empty"))]
     single = min(k, empties // 2)
     total = sum(nominal(c) for c in counting[:single])
     if single:
-        head = (say("marolles.packets.all_counting", counting=plural(k, "counting card")) if single == k
+        head = (say("marolles.packets.all_counting", counting=plural(k, "marolles.noun.counting_card")) if single == k
                 else say("marolles.packets.some_counting", k=single))
-        lines.append(say("marolles.packets.single", head=head, points=plural(total, "point"),
+        lines.append(say("marolles.packets.single", head=head, points=plural(total, "noun.point"),
                          empties=2 * single))
     rest, left = counting[single:], empties - 2 * single
     if rest:
@@ -93,7 +93,7 @@ def explain_packets(pile: CardSet, notation) -> tuple[list[str], int]:
     else:
         total_rest, surplus = _empty_packets(left, bool(single), lines)
     total += total_rest + _surplus(surplus, tok, lines)
-    lines.append(say("marolles.packets.total", points=plural(total, "point")))
+    lines.append(say("marolles.packets.total", points=plural(total, "noun.point")))
     return lines, total
 
 
@@ -104,15 +104,14 @@ def _shared_packets(rest: list[Card], left: int, after_single: bool, tok, lines:
     group: list[Card | None] = [*rest, *([None] * left)]
     full = len(group) - len(group) % 3
     if full:
-        lines.append(say("marolles.packets.share", s="s" if after_single else "",
-                         which=say("marolles.packets.the_other" if after_single else "marolles.packets.each")))
+        lines.append(say("marolles.packets.share.others" if after_single else "marolles.packets.share.each"))
     total = 0
     for i in range(0, full, 3):
         packet = group[i:i + 3]
         v = _packet_value(packet)
         total += v
         lines.append(say("marolles.packets.packet", cards=" ".join(tok(c) for c in packet),
-                         points=plural(v, "point")))
+                         points=plural(v, "noun.point")))
     return total, group[full:]
 
 
@@ -121,7 +120,7 @@ def _empty_packets(left: int, after_single: bool, lines: list[str]) -> tuple[int
     packets = left // 3
     if packets:
         which = say("marolles.packets.more_empties" if after_single else "marolles.packets.the_empties")
-        lines.append(say("marolles.packets.empties", n=3 * packets, which=which, points=plural(packets, "point")))
+        lines.append(say("marolles.packets.empties", n=3 * packets, which=which, points=plural(packets, "noun.point")))
     return packets, [None] * (left % 3)
 
 
@@ -133,13 +132,13 @@ def _surplus(surplus: list[Card | None], tok, lines: list[str]) -> int:
             lines.append(say("marolles.packets.surplus_empty"))
             return 0
         v = nominal(c) - 1
-        lines.append(say("marolles.packets.surplus_card", card=tok(c), points=plural(v, "point")))
+        lines.append(say("marolles.packets.surplus_card", card=tok(c), points=plural(v, "noun.point")))
         return v
     if len(surplus) == 2:
         v = _packet_value([*surplus, None])
         which = (say("marolles.packets.surplus_two_empties") if surplus == [None, None] else
-                 say("marolles.packets.surplus_two_cards", cards=" and ".join(tok(c) for c in surplus)))
-        lines.append(say("marolles.packets.surplus_two", which=which, points=plural(v, "point")))
+                 say("marolles.packets.surplus_two_cards", cards=joined([tok(c) for c in surplus])))
+        lines.append(say("marolles.packets.surplus_two", which=which, points=plural(v, "noun.point")))
         return v
     return 0
 

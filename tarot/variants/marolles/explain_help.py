@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.actions import DONE
 from ...core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, suit_of
 from ...core.deal import View
-from ...explain import add_messages, say
+from ...explain import add_messages, say, suit_word
 from .rules import MarollesDeal
 
 
@@ -59,7 +59,8 @@ add_messages({
     "marolles.help.ultimo_fail": ", and such a card captured in the last trick costs {six} to each.",
     "marolles.help.ultimo_fail.one": ", and such a card captured in the last trick costs the ordinary 1 M "
                                      "to each.",
-    "marolles.help.discard.who": "The dealer discards {dd} cards and the other{s} {d}",
+    "marolles.help.discard.who": "The dealer discards {dd} cards and the other {d}",
+    "marolles.help.discard.who.others": "The dealer discards {dd} cards and the others {d}",
     "marolles.help.discard.dealer_only": "Only the dealer discards: {dd} cards",
     "marolles.help.discard.both": "both players hold",
     "marolles.help.discard.everyone": "everyone holds",
@@ -124,7 +125,7 @@ def _duty_help(deal: MarollesDeal, v: View) -> str:
     if suit_of(lead) == TRUMP_SUIT:
         return say("marolles.help.trumps_led" if hand & TRUMPS else "marolles.help.trumps_led.none")
     s = suit_of(lead)
-    suit = deal.notation.suit_names_en[s]
+    suit = suit_word(deal.notation, s)
     if hand & SUIT_MASKS[s]:
         return say("marolles.help.follow", suit=suit)
     return say("marolles.help.trump" if hand & TRUMPS else "marolles.help.any", suit=suit)
@@ -179,7 +180,7 @@ def _discard_help(deal: MarollesDeal, v: View) -> list[str]:
     """The discard (§1.4): how many, what it may hold, what it costs."""
     rule = deal.options.get("illegal_discard")
     d, dd, tricks = deal.DISCARDS, deal.DEALER_DISCARDS, deal.TRICKS
-    who = (say("marolles.help.discard.who", dd=dd, d=d, s="s" if deal.players > 2 else "") if d else
+    who = (say("marolles.help.discard.who.others" if deal.players > 2 else "marolles.help.discard.who", dd=dd, d=d) if d else
            say("marolles.help.discard.dealer_only", dd=dd))
     out = [say("marolles.help.discard", who=who, tricks=tricks,
                everyone=say("marolles.help.discard.both" if deal.players == 2 else "marolles.help.discard.everyone"),
