@@ -295,9 +295,8 @@ class MarollesRuleBot:
 
     @staticmethod
     def hand_value(hand: CardSet) -> float:
-        """Expected marques of a dealt hand played by this bot against itself: a least-squares
-        fit on Tarots and trumps held over 12,000 hands (seeds 50000-53999, rule bots in all
-        seats): about -12 with no Tarot, +11 with four, +1.2 per trump."""
+        """Expected marques of a dealt hand played by this bot against itself, from the Tarots
+        and trumps it holds: a linear fit over rule bots' deals (docs/bots.md, "Redeal")."""
         return -21.8 + 5.9 * _bits(hand & TAROTS) + 1.16 * _bits(hand & TRUMPS)
 
     # ----- discards ----------------------------------------------------------------------
