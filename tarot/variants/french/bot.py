@@ -269,8 +269,9 @@ class FrenchRuleBot:
         return self.follow(view, legal, non_excuse, played, out_trumps, mates)
 
     def excuse_due(self, view: View) -> bool:
-        """Whether the Excuse must be played now: two tricks or fewer left, and not in a chelem
-        run with two tricks left (it then waits for the last trick, which it wins, §4)."""
+        """Whether the Excuse is to be played now: with two tricks or fewer left, for played to
+        the last trick outside a chelem it changes camp (§4.1); but not with two left in a
+        chelem run, where it waits for the last trick, which it wins."""
         tricks_left = view.hand.bit_count()
         return tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(view))
 
