@@ -25,9 +25,9 @@ when it maximises it and the others minimise it (paranoid alpha-beta over ``push
 
 Difficulty levels (``tarot play --bots``): ``search-easy`` < ``search-medium``
 (= ``pimc-noinf``) < ``search-hard`` (``PerGame``: in French Tarot for 3 to 5 ``pimc-wide``,
-128 sampled deals with the écart drawn by the model, the strongest measured there; in every
-other game ``pimc-md``, ``pimc`` with the other seats' discards drawn by the model, the
-strongest measured in Marolles); ``rule`` sits below ``search-easy``.
+128 sampled deals with the écart drawn by the model; in every other game ``pimc-md``,
+``pimc`` with the other seats' discards drawn by the model: the strongest bot of each game,
+docs/strength.md); ``rule`` sits below ``search-easy``.
 Budgets are iterations (sampled deals), so play is reproducible from the seed, except where
 ``time_limit`` (seconds) caps a decision: ``pimc``, ``pimc-noinf`` and the two upper levels
 stop at 0.9 s, which only the slowest decisions reach (docs/strength.md).
@@ -102,10 +102,9 @@ def _suit_orders(power: tuple[int, ...]) -> dict[int, list[Card]]:
 
 def _move_order(deal: Deal, actions: list[int]) -> list[int]:
     """``actions`` in the order alpha-beta tries them: to lead a trick, the strongest card
-    first; following, as they come (lowest id first). Measured on the solver bench
-    (fft-4p, last 5 tricks): leading strongest first cuts the median nodes by a third; an
-    order for the other players (the cheapest card that takes the trick, the richest card
-    on a partner's trick) cost more time than it saved."""
+    first (it most often wins the trick, and the cut-offs come sooner); following, as they
+    come (lowest id first): ordering the followers' cards costs more than it saves
+    (docs/strength.md, "The exact solver")."""
     if deal.trick:
         return actions
     power = deal.trick_power(deal.options)
@@ -155,9 +154,9 @@ def considered_in_view(view: View) -> list[int]:
     """The legal actions of ``view`` a search tries: all of them, except where revokes are
     allowed: a revoke of the seat's own still open is owned up to at once (it costs nothing and
     the play goes back to it: the rule bot does the same), and no card is a revoke. A revoke
-    costs 1 M to each opponent and all the revoker would still receive; searched, it made the
-    endgame solver's tree neither narrow nor a few tricks deep (owning up goes back in the
-    play), a decision took minutes, and the easy bot revoked on purpose and paid for it."""
+    costs 1 M to each opponent and all the revoker would still receive; searched, it makes the
+    endgame solver's tree wide and many tricks deep (owning up goes back in the play), and a
+    shallow search would revoke on purpose and pay for it (docs/bots.md)."""
     legal = list(view.legal_actions)
     if view.phase != "play" or not revokes_allowed(view):
         return legal
@@ -206,8 +205,8 @@ class SearchTimeout(Exception):
     """``solve`` passed its ``deadline``: no value was found (the deal is left as it was)."""
 
 
-#: The solver reads the clock once in this many nodes (a read costs more than a node's
-#: bookkeeping; 1,024 nodes are a few milliseconds).
+#: The solver reads the clock once in this many nodes: a read costs more than a node's
+#: bookkeeping, and so few nodes pass a deadline by little.
 CLOCK_EVERY: Final = 1024
 
 
@@ -258,32 +257,25 @@ def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.i
 
 def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozenset[Seat],
                table: dict | None, revokes: bool, clock: _Clock | None) -> float:
+    """The value for ``seat`` of ``deal``'s position within the window (``alpha``, ``beta``)
+    (``solve``): at the start of a trick the bounds the table holds for the position narrow
+    the window first, and the bounds found are kept there after."""
     if clock is not None:
         clock.tick()
     if deal.is_over:
         return seat_score(deal, seat)
     key = entry = None
     base = 0  # the table keeps values relative to the marques paid so far (none in French Tarot)
-    actions = searched_actions(deal, revokes)
     if table is not None and not deal.trick:
         key = deal.position_key()
         if key is not None:
             base = seat_score(deal, seat)
             entry = table.get(key)
         if entry is not None:
-            low, high = entry[0] + base, entry[1] + base
-            if low >= beta:
-                return low
-            if high <= alpha or low == high:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-    if len(actions) > 1:
-        actions = distinct_plays(deal, actions)
-        if len(actions) > 1:
-            actions = _move_order(deal, actions)
-            if entry is not None and entry[2] in actions:  # the best card found before first
-                actions.remove(entry[2])
-                actions.insert(0, entry[2])
+            settled, alpha, beta = _narrowed(entry, base, alpha, beta)
+            if settled is not None:
+                return settled
+    actions = _ordered_actions(deal, revokes, None if entry is None else entry[2])
     a0, b0 = alpha, beta
     maximise = deal.to_play in allies
     push, pop = deal.push, deal.pop
@@ -306,15 +298,51 @@ def _alphabeta(deal: Deal, seat: Seat, alpha: float, beta: float, allies: frozen
         if alpha >= beta:
             break
     if key is not None and table is not None:
-        low, high = (entry[0] + base, entry[1] + base) if entry is not None else (-math.inf, math.inf)
-        if best <= a0:
-            high = min(high, best)
-        elif best >= b0:
-            low = max(low, best)
-        else:
-            low = high = best
-        table[key] = (low - base, high - base, best_action)
+        table[key] = _bounds(entry, base, best, a0, b0, best_action)
     return best
+
+
+def _narrowed(entry: tuple, base: int, alpha: float, beta: float) -> tuple[float | None, float, float]:
+    """What the table's ``entry`` (bounds relative to ``base``) tells of a position searched
+    with the window (``alpha``, ``beta``): its value when the bounds settle it (None if not),
+    and the window narrowed to the bounds."""
+    low, high = entry[0] + base, entry[1] + base
+    if low >= beta:
+        return low, alpha, beta
+    if high <= alpha or low == high:
+        return high, alpha, beta
+    return None, max(alpha, low), min(beta, high)
+
+
+def _ordered_actions(deal: Deal, revokes: bool, first: int | None) -> list[int]:
+    """The actions the solver tries from ``deal``'s position, in order: those a search tries
+    (``searched_actions``), one of each run of interchangeable cards (``distinct_plays``), in
+    ``_move_order``, with ``first`` (the best card the table found here before) ahead."""
+    actions = searched_actions(deal, revokes)
+    if len(actions) > 1:
+        actions = distinct_plays(deal, actions)
+        if len(actions) > 1:
+            actions = _move_order(deal, actions)
+            if first is not None and first in actions:
+                actions.remove(first)
+                actions.insert(0, first)
+    return actions
+
+
+def _bounds(entry: tuple | None, base: int, best: float, alpha: float, beta: float,
+            best_action: int) -> tuple[float, float, int]:
+    """The table entry for a position searched with the window (``alpha``, ``beta``) whose
+    value came out as ``best``: an upper bound if it failed low, a lower bound if it failed
+    high, else the exact value; narrowed by the ``entry`` held before, values relative to
+    ``base`` (the marques paid so far), and ``best_action`` to try first next time."""
+    low, high = (entry[0] + base, entry[1] + base) if entry is not None else (-math.inf, math.inf)
+    if best <= alpha:
+        high = min(high, best)
+    elif best >= beta:
+        low = max(low, best)
+    else:
+        low = high = best
+    return (low - base, high - base, best_action)
 
 
 def solve_actions(deal: Deal, seat: Seat) -> dict[int, float]:
@@ -368,10 +396,7 @@ class PimcBot:
                  model_bids: bool = False) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
-        #: solve exactly when at most this many tricks are left (None: 4 with up to three
-        #: players, and with four where the solver has a transposition table (French Tarot:
-        #: a decision solving 4 tricks in 16 deals takes about 20 ms); else 3 with four or
-        #: five players, 2 with six, where the tree is much wider).
+        #: solve exactly when at most this many tricks are left (None: ``default_exact_tricks``).
         self.exact_tricks = exact_tricks
         self.inference = inference
         self.epsilon = epsilon
@@ -449,11 +474,7 @@ class PimcBot:
         if len(alive) == 1:
             return alive[0]
         cons = Constraints(view)
-        exact = self.exact_tricks
-        if exact is None:
-            keyed = variant_class(view.variant).POSITION_KEYS  # a transposition table
-            n = view.players
-            exact = 4 if n <= 3 or (n == 4 and keyed) else 3 if n <= 5 else 2
+        exact = self.exact_tricks if self.exact_tricks is not None else default_exact_tricks(view)
         totals = dict.fromkeys(alive, 0.0)
         rollout = [self.model] * view.players
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -463,43 +484,70 @@ class PimcBot:
         while done < self.worlds:
             for _ in range(min(per_round, self.worlds - done)):
                 if deadline is not None and searched and time.perf_counter() > deadline:
-                    return max(alive, key=lambda a: (totals[a], -a))
+                    return _best_of(alive, totals)
                 world = self.sample(cons, seat)
                 done += 1
                 if revokes and world.revoke_open():
                     # another seat has a revoke open in this deal (a failure to follow that
                     # the view cannot tell from a void): he owns up at his next turn, the play
-                    # goes back before this card, and every card scores alike; solved, that
-                    # was a tree of many tricks (seconds a decision) for nothing
+                    # goes back before this card, and every card scores alike; solved, it
+                    # would be a tree of many tricks for nothing
                     continue
-                searched += 1
-                if tricks_left(world) <= exact:
-                    allies = allies_of(world, seat)
-                    table: dict | None = {} if world.POSITION_KEYS else None
-                    values: dict[int, float] = {}
+                if tricks_left(world) > exact:
+                    values = _played_out(world, seat, alive, rollout)
+                else:
                     try:
-                        for a in alive:
-                            world.push(a)
-                            values[a] = solve(world, seat, allies=allies, table=table, deadline=deadline)
-                            world.pop()
+                        values = _solved(world, seat, alive, deadline)
                     except SearchTimeout:  # this deal is not counted: decide on the others
-                        searched -= 1
-                        if not searched:
-                            return self.fallback.act(view)
-                        return max(alive, key=lambda a: (totals[a], -a))
-                    for a in alive:
-                        totals[a] += values[a]
-                    continue
+                        return _best_of(alive, totals) if searched else self.fallback.act(view)
+                searched += 1
                 for a in alive:
-                    w = world.copy()
-                    w.push(a)
-                    finish_with(w, rollout)
-                    totals[a] += seat_score(w, seat)
+                    totals[a] += values[a]
             if len(alive) > 2 and searched:
                 alive = sorted(alive, key=lambda a: (-totals[a], a))[:max(2, (len(alive) + 1) // 2)]
         if not searched:  # every deal drawn had a revoke open: nothing was learnt
             return self.fallback.act(view)
-        return max(alive, key=lambda a: (totals[a], -a))
+        return _best_of(alive, totals)
+
+
+def default_exact_tricks(view: View) -> int:
+    """The tricks left from which ``PimcBot`` solves a sampled deal exactly, when not given:
+    4 with up to three players, and with four where the solver has a transposition table
+    (``Deal.POSITION_KEYS``: French Tarot); else 3 with four or five players, 2 with six,
+    where the tree is much wider (docs/strength.md, "The exact solver")."""
+    keyed = variant_class(view.variant).POSITION_KEYS
+    n = view.players
+    return 4 if n <= 3 or (n == 4 and keyed) else 3 if n <= 5 else 2
+
+
+def _solved(world: Deal, seat: Seat, cards: list[int], deadline: float | None) -> dict[int, float]:
+    """The exact value for ``seat`` (``solve``) of each of ``cards`` played in ``world``, one
+    transposition table shared between them; ``SearchTimeout`` past ``deadline``."""
+    allies = allies_of(world, seat)
+    table: dict | None = {} if world.POSITION_KEYS else None
+    values: dict[int, float] = {}
+    for a in cards:
+        world.push(a)
+        values[a] = solve(world, seat, allies=allies, table=table, deadline=deadline)
+        world.pop()
+    return values
+
+
+def _played_out(world: Deal, seat: Seat, cards: list[int], rollout: Sequence) -> dict[int, float]:
+    """The score of ``seat`` once each of ``cards`` is played in a copy of ``world`` and the
+    deal finished by the ``rollout`` bots."""
+    values: dict[int, float] = {}
+    for a in cards:
+        w = world.copy()
+        w.push(a)
+        finish_with(w, rollout)
+        values[a] = seat_score(w, seat)
+    return values
+
+
+def _best_of(cards: list[int], totals: dict[int, float]) -> int:
+    """The card of ``cards`` with the highest total, the lowest id among equals."""
+    return max(cards, key=lambda a: (totals[a], -a))
 
 
 # ----- ISMCTS ---------------------------------------------------------------------------------
@@ -543,7 +591,6 @@ class IsmctsBot:
         rng = self.rng
         root = _Node(None)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        c, scale = self.c, self.scale
         revokes = revokes_allowed(view)
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
@@ -552,48 +599,66 @@ class IsmctsBot:
                 deal = sample_from(cons, rng)
             except SamplingError:
                 break
-            node, path = root, [root]
-            # selection: descend while every available action has a child
-            while not deal.is_over:
-                actions = searched_actions(deal, revokes)
-                for a in actions:
-                    ch = node.children.get(a)
-                    if ch is not None:
-                        ch.avail += 1
-                fresh = [a for a in actions if a not in node.children]
-                if fresh:
-                    a = rng.choice(fresh)
-                    child = node.children[a] = _Node(deal.to_play)
-                    child.avail = 1
-                    deal.push(a)
-                    node = child
-                    path.append(node)
-                    break
-                best, best_u = actions[0], -math.inf
-                for a in actions:
-                    ch = node.children[a]
-                    u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if u > best_u:
-                        best, best_u = a, u
-                deal.push(best)
-                node = node.children[best]
-                path.append(node)
+            path = self._descend(deal, root, revokes)
             finish_random(deal, rng, revokes)
-            scores = final_scores(deal)
-            for n in path:
-                n.visits += 1
-                if n.seat is not None:
-                    n.total += scores[n.seat] / scale
+            self._back_up(path, final_scores(deal))
         if not root.children:
             return self.fallback.act(view)
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
+
+    def _descend(self, deal: Deal, root: _Node, revokes: bool) -> list[_Node]:
+        """Selection and expansion in one sampled ``deal``: from ``root``, play the action of
+        highest UCB while every action available here has a node, then one new action at
+        random (its node added); ``deal`` is played along. The nodes passed, ``root`` first."""
+        node, path = root, [root]
+        while not deal.is_over:
+            actions = searched_actions(deal, revokes)
+            for a in actions:  # each action available here was available to its node once more
+                ch = node.children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            fresh = [a for a in actions if a not in node.children]
+            if fresh:
+                a = self.rng.choice(fresh)
+                child = node.children[a] = _Node(deal.to_play)
+                child.avail = 1
+                deal.push(a)
+                path.append(child)
+                break
+            best = self._ucb_choice(node, actions)
+            deal.push(best)
+            node = node.children[best]
+            path.append(node)
+        return path
+
+    def _ucb_choice(self, node: _Node, actions: list[int]) -> int:
+        """The action of ``actions`` (each with a node under ``node``) of highest upper
+        confidence bound: mean score plus ``c`` times the exploration term over its
+        availability (the first of equals)."""
+        c = self.c
+        best, best_u = actions[0], -math.inf
+        for a in actions:
+            ch = node.children[a]
+            u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if u > best_u:
+                best, best_u = a, u
+        return best
+
+    def _back_up(self, path: list[_Node], scores: Sequence[int]) -> None:
+        """Count a visit to each node of ``path`` and add to each the final score (in units of
+        ``scale``) of the seat that chose the action leading to it."""
+        scale = self.scale
+        for n in path:
+            n.visits += 1
+            if n.seat is not None:
+                n.total += scores[n.seat] / scale
 
 
 # ----- names and difficulty levels -------------------------------------------------------------
 class PerGame:
     """Plays each game as the bot named for it in ``games`` (keys: the games' names, as they
-    declare them: ``french``...), others as ``default``: a difficulty level that is the strongest bot measured in
-    each game (docs/strength.md)."""
+    declare them: ``french``...), others as ``default``: a difficulty level that is the
+    strongest bot of each game (docs/strength.md)."""
 
     name = "per-game"
 
@@ -637,8 +702,8 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "pimc-md": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9}),
     # pimc-md solving the last 6 tricks exactly (affordable with Marolles's transposition table).
     "pimc-md-x6": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9, "exact_tricks": 6}),
-    # For French Tarot with the compiled engine (make fast): twice pimc-1s's deals, without the
-    # likelihood weighting (no gain measured there, a third of the time), with model discards.
+    # For French Tarot with the compiled engine (make fast): twice pimc-1s's deals, with model
+    # discards and without the likelihood weighting, which does not pay there (docs/strength.md).
     "pimc-wide": (PimcBot, {"worlds": 128, "inference": False, "model_discards": True,
                             "time_limit": 0.9}),
     # pimc-wide with the bidding read by the model (draws that contradict it drawn again).
@@ -648,8 +713,9 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
     "search-medium": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
-    # The strongest measured: in French Tarot pimc-wide (more sampled deals pay there, the
-    # likelihood weighting does not), elsewhere pimc-md (16 deals, model discards).
+    # The strongest of each game (docs/strength.md): in French Tarot pimc-wide (more sampled
+    # deals pay there, the likelihood weighting does not), elsewhere pimc-md (16 deals, model
+    # discards).
     "search-hard": (PerGame, {"default": "pimc-md", "games": {"french": "pimc-wide"}}),
 }
 for _name, (_cls, _params) in BOT_SETTINGS.items():

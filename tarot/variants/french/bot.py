@@ -56,9 +56,14 @@ CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
 _VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
 #: Count thresholds (18-card scale) for prise, garde, garde sans, garde contre, by number of
-#: players. A prise at 40 is the club count; the rest were measured on duplicate deals
-#: (docs/bots.md, "Bidding"): with four players the bot's Prise at 40 and 41 lost on average.
+#: players. A prise at 40 is the club count; with four players the bot's card play as taker
+#: wants 42 (docs/bots.md, "Bidding in French Tarot", gives the reasons for each value).
 THRESHOLDS: Final = {3: (40, 42, 71, 81), 4: (42, 50, 71, 81), 5: (38, 42, 56, 81)}
+
+
+def _best_trump(c: Card, out_trumps: CardSet) -> bool:
+    """Whether trump ``c`` beats every trump still out (``out_trumps``)."""
+    return not out_trumps & ~((2 << c) - 1)
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
@@ -253,64 +258,118 @@ class FrenchRuleBot:
 
     def choose(self, view: View, legal: list[int]) -> tuple[int, str]:
         """The card to play, and the rule that chose it (what ``explain`` says)."""
-        n = view.players
-        trick = list(view.trick)
+        non_excuse = [c for c in legal if c != FOOL] or legal
+        if FOOL in legal and self.excuse_due(view):
+            return FOOL, "the Excuse is never kept to the last trick, where it would change camp"
+        played = self.played_cards(view)
+        out_trumps = TRUMPS & ~played & ~view.hand
+        mates = self.mates(view)
+        if all(c == FOOL for c in view.trick):  # nothing led yet, or only the Excuse
+            return self.lead(view, non_excuse, out_trumps, mates, legal)
+        return self.follow(view, legal, non_excuse, played, out_trumps, mates)
+
+    def excuse_due(self, view: View) -> bool:
+        """Whether the Excuse is to be played now: with two tricks or fewer left, for played to
+        the last trick outside a chelem it changes camp (§4.1); but not with two left in a
+        chelem run, where it waits for the last trick, which it wins."""
+        tricks_left = view.hand.bit_count()
+        return tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(view))
+
+    @staticmethod
+    def played_cards(view: View) -> CardSet:
+        """Every card played so far in the deal, the trick on the table included."""
         played = 0
         for _, cards, _ in view.tricks:
             for c in cards:
                 played |= 1 << c
-        for c in trick:
+        for c in view.trick:
             played |= 1 << c
-        out_trumps = TRUMPS & ~played & ~view.hand
-        tricks_left = view.hand.bit_count()
-        mates = self.mates(view)
+        return played
+
+    def follow(self, view: View, legal: list[int], non_excuse: list[int], played: CardSet,
+               out_trumps: CardSet, mates: set[int]) -> tuple[int, str]:
+        """The card to play to a trick already led: points to a trick the camp surely wins,
+        else the card that wins it safely (``take``), else the card that loses least."""
+        trick = list(view.trick)
         real = [c for c in trick if c != FOOL]
-        non_excuse = [c for c in legal if c != FOOL] or legal
-        if FOOL in legal and tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(view)):
-            return FOOL, "the Excuse is never kept to the last trick, where it would change camp"
-        if not real:
-            return self.lead(view, non_excuse, out_trumps, mates, legal)
-        win_i = winning_index(trick)
-        assert view.leader is not None  # a trick on the table has a leader
-        winner = (view.leader + win_i) % n
-        last_to_play = len(trick) == n - 1
-        best = trick[win_i]
-        # every seat still to play in this trick is of this camp: what the camp wins stays won
-        camp_after = all((view.leader + i) % n in mates for i in range(len(trick) + 1, n))
-        mate_wins = winner in mates and (camp_after or (best <= 21 and best > 0 and not out_trumps
-                                                        & ~((2 << best) - 1)))
         led = _SUIT[real[0]]  # the first card that is not the Excuse sets the suit
-        top = max(_POWER[c] for c in real if _SUIT[c] == led or _SUIT[c] == TRUMP_SUIT)
-        winning = [c for c in non_excuse
-                   if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top]
-        if mate_wins:
+        camp_after = self.camp_after(view, mates)
+        if self.camp_holds(view, mates, camp_after, out_trumps):
             # points to the camp, the Petit too (safe now); never the 21, which cannot be lost
             return (max(non_excuse, key=lambda c: (-1 if c == MONDE else _VALUE[c], -c)),
                     "the trick is the camp's and nobody after can take it: give it points")
+        top = max(_POWER[c] for c in real if _SUIT[c] == led or _SUIT[c] == TRUMP_SUIT)
+        winning = [c for c in non_excuse
+                   if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top]
         if winning:
-            # safe: the camp alone after, a suit card no later opponent has shown he can trump,
-            # or the best trump out
-            cut = not camp_after and self.cut_after(view, led, mates)
-            safe = [c for c in winning if camp_after or (c > 21 and not cut)
-                    or (c <= 21 and not out_trumps & ~((2 << c) - 1))]
-            if PETIT in safe and camp_after:
-                return PETIT, "trumping with the Petit where nobody can overtrump saves it"
-            if PETIT in winning and not cut and self.petit_ruff(view, led, real, played, mates):
-                return PETIT, ("the Petit trumps while the opponents after are likely to follow suit; "
-                               "kept, it would become the last trump and be lost")
-            points = sum(_VALUE[c] for c in real)
-            pool = safe or winning
-            if view.seat == view.taker and safe and not points:
-                pool = winning  # no honour to take: the lowest card that wins, the best trumps kept
-            choice = min(pool, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
-            if pool is winning and safe:
-                return choice, "no honour to take: the lowest card that wins, the best trumps kept"
-            if safe:
-                return choice, "the cheapest card that should win the trick (no one after has shown he can take it)"
-            if points or _VALUE[choice] == 0:
-                return choice, "the cheapest card that wins, for the points in the trick"
+            taken = self.take(view, winning, led, real, played, out_trumps, mates, camp_after)
+            if taken is not None:
+                return taken
+        return self.lose_least(view, legal, non_excuse)
+
+    @staticmethod
+    def camp_after(view: View, mates: set[int]) -> bool:
+        """Whether every seat still to play in the trick is of this camp: what the camp wins
+        then stays won."""
+        n, leader = view.players, cast(int, view.leader)
+        return all((leader + i) % n in mates for i in range(len(view.trick) + 1, n))
+
+    @staticmethod
+    def camp_holds(view: View, mates: set[int], camp_after: bool, out_trumps: CardSet) -> bool:
+        """Whether the trick is won by this camp and nobody after can take it: only the camp
+        left to play, or the best trump out heading it."""
+        trick = view.trick
+        win_i = winning_index(list(trick))
+        assert view.leader is not None  # a trick on the table has a leader
+        if (view.leader + win_i) % view.players not in mates:
+            return False
+        best = trick[win_i]
+        return camp_after or (0 < best <= 21 and _best_trump(best, out_trumps))
+
+    def take(self, view: View, winning: list[int], led: int, real: list[Card], played: CardSet,
+             out_trumps: CardSet, mates: set[int], camp_after: bool) -> tuple[int, str] | None:
+        """The card of ``winning`` (those that head the trick now) to win it with, or None when
+        no card is worth spending. A card is safe when only the camp is left to play, when it
+        is a suit card no later opponent has shown he can trump, or when it is the best trump
+        out."""
+        cut = not camp_after and self.cut_after(view, led, mates)
+        safe = [c for c in winning if camp_after or (c > 21 and not cut)
+                or (c <= 21 and _best_trump(c, out_trumps))]
+        if PETIT in safe and camp_after:
+            return PETIT, "trumping with the Petit where nobody can overtrump saves it"
+        if PETIT in winning and not cut and self.petit_ruff(view, led, real, played, mates):
+            return PETIT, ("the Petit trumps while the opponents after are likely to follow suit; "
+                           "kept, it would become the last trump and be lost")
+        return self.cheapest_winner(view, winning, safe, real)
+
+    @staticmethod
+    def cheapest_winner(view: View, winning: list[int], safe: list[int],
+                        real: list[Card]) -> tuple[int, str] | None:
+        """The lowest card that wins, among the safe ones if any (the taker, in a trick without
+        honours, among all winners: the best trumps kept); the Petit only by the last to play.
+        None when no winner is safe, the trick holds no point and the lowest winner counts: it
+        is not worth risking."""
+        points = sum(_VALUE[c] for c in real)
+        pool = safe or winning
+        if view.seat == view.taker and safe and not points:
+            pool = winning  # no honour to take: the lowest card that wins, the best trumps kept
+        last_to_play = len(view.trick) == view.players - 1
+        choice = min(pool, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
+        if pool is winning and safe:
+            return choice, "no honour to take: the lowest card that wins, the best trumps kept"
+        if safe:
+            return choice, "the cheapest card that should win the trick (no one after has shown he can take it)"
+        if points or _VALUE[choice] == 0:
+            return choice, "the cheapest card that wins, for the points in the trick"
+        return None
+
+    @staticmethod
+    def lose_least(view: View, legal: list[int], non_excuse: list[int]) -> tuple[int, str]:
+        """The card to play to a trick the bot does not win for sure: the Excuse when it saves
+        a card that counts (or would soon have to be played anyway), else the cheapest card,
+        the Petit kept."""
         cheapest = min(non_excuse, key=lambda c: (_VALUE[c], c == PETIT, c))
-        if FOOL in legal and (_VALUE[cheapest] > 0 or tricks_left <= 2):
+        if FOOL in legal and (_VALUE[cheapest] > 0 or view.hand.bit_count() <= 2):
             return FOOL, "the trick is lost: the Excuse saves a card that counts"
         return cheapest, "the trick cannot be won for sure: the card that loses least"
 
@@ -322,7 +381,7 @@ class FrenchRuleBot:
         cards of the suit still out for each). Kept for a safer moment, the Petit tends to
         become the taker's last trump, lost to a trump lead or a ruff he cannot avoid. With
         five players a defender does so too; with three or four a defender keeps it for a
-        partner's trick (measured: docs/bots.md)."""
+        partner's trick (docs/bots.md, "Card play in French Tarot")."""
         if led == TRUMP_SUIT or (view.players < 5 and view.seat not in (view.taker, view.partner)):
             return False
         if any(c <= 21 for c in real):
@@ -355,51 +414,78 @@ class FrenchRuleBot:
 
     def lead(self, view: View, cards: list[int], out_trumps: CardSet, mates: set[int],
              legal: list[int]) -> tuple[int, str]:
-        h = view.hand
-        if FOOL in legal and self.chelem_run(view) and h.bit_count() == 1:
+        """The card to lead (``cards``: the legal ones but the Excuse): the Excuse to the last
+        trick of a chelem run; the taker's trump draw; a low card into an opponent's void;
+        a King or a master; else the cheapest card of the longest suit, or the lowest trump."""
+        if FOOL in legal and self.chelem_run(view) and view.hand.bit_count() == 1:
             return FOOL, "the camp has won every trick: the Excuse led to the last one wins it"
-        trumps = [c for c in cards if 0 < c <= 21]
-        if view.seat == view.taker and trumps and out_trumps:
-            top = max(trumps)
-            if not out_trumps & ~((2 << top) - 1) and len(trumps) >= out_trumps.bit_count():
-                return top, (f"the best trump out, with as many trumps as the {out_trumps.bit_count()} still "
-                             "out: it draws the defence's")
-            # never a lower trump: it hands the lead to the defence cheaply; nor the best one
-            # with fewer trumps than are out: it would be spent on their low ones
+        drawn = self.draw_trumps(view, cards, out_trumps)
+        if drawn is not None:
+            return drawn
         suits = [c for c in cards if c > 21]
         attacking = view.seat == view.taker or view.seat == view.partner
-        cut: list[int] = []
-        if suits and view.taker is not None:
-            # a low card of a suit an opponent has shown void in, to make him spend a trump:
-            # the defence leads the taker's voids, the taker (and partner) the defenders'
-            others = [view.taker] if not attacking else [o for o in range(view.players)
-                                                         if o not in mates]
-            voids = french_voids(view)
-            cut = [c for c in suits if not KINGS >> c & 1
-                   and any(voids[o] & SUIT_MASKS[_SUIT[c]] == SUIT_MASKS[_SUIT[c]] for o in others)]
-            suits = cut or suits
-        # then a King; the taker and partner also cash any other master of a suit
+        cut = self.void_leads(view, suits, mates, attacking)
+        suits = cut or suits
+        cashed = self.cashing_leads(view, suits, attacking)
+        if cashed:
+            if KINGS >> cashed[0] & 1:
+                return cashed[0], ("a King" if attacking else "a King of a suit the taker has followed "
+                                   "(led blind, he may trump it)")
+            return cashed[0], "a master: no card still out of its suit beats it"
+        if suits:
+            card = self.longest_suit_lead(view, suits)
+            if cut:
+                return card, "a low card into a suit an opponent has shown void in, to make him spend a trump"
+            return card, "the cheapest card of the longest suit"
+        return min(cards, key=lambda c: (c == PETIT, c)), "only trumps to lead: the lowest, the Petit last"
+
+    @staticmethod
+    def draw_trumps(view: View, cards: list[int], out_trumps: CardSet) -> tuple[int, str] | None:
+        """The taker's trump lead, or None: his best trump when it is the best one out and he
+        holds as many trumps as are out, to draw the defence's. Never a lower trump (it hands
+        the lead to the defence cheaply), nor the best one with fewer trumps than are out (it
+        would be spent on their low ones)."""
+        trumps = [c for c in cards if 0 < c <= 21]
+        if view.seat != view.taker or not trumps or not out_trumps:
+            return None
+        top = max(trumps)
+        if _best_trump(top, out_trumps) and len(trumps) >= out_trumps.bit_count():
+            return top, (f"the best trump out, with as many trumps as the {out_trumps.bit_count()} still "
+                         "out: it draws the defence's")
+        return None
+
+    @staticmethod
+    def void_leads(view: View, suits: list[int], mates: set[int], attacking: bool) -> list[int]:
+        """The low cards (no King) of ``suits`` in a suit an opponent has shown void in, to make
+        him spend a trump: the defence leads the taker's voids, the taker (and partner) the
+        defenders'."""
+        if not suits or view.taker is None:
+            return []
+        others = [view.taker] if not attacking else [o for o in range(view.players) if o not in mates]
+        voids = french_voids(view)
+        return [c for c in suits if not KINGS >> c & 1
+                and any(voids[o] & SUIT_MASKS[_SUIT[c]] == SUIT_MASKS[_SUIT[c]] for o in others)]
+
+    def cashing_leads(self, view: View, suits: list[int], attacking: bool) -> list[int]:
+        """The Kings of ``suits`` worth leading, then (taker and partner) the other masters.
+        The defence leads a King only in a suit the taker has followed: led blind, it is
+        often trumped by him (void from his écart)."""
         kings = [c for c in suits if KINGS >> c & 1]
         if not attacking and view.taker is not None:
-            # the defence leads a King only in a suit the taker has followed: led blind, most
-            # were trumped by him (void from his écart)
             followed = self.followed_suits(view, view.taker)
             kings = [c for c in kings if followed >> _SUIT[c] & 1]
         if attacking:
             kings += [c for c in self.masters(view, suits) if not KINGS >> c & 1]
-        if kings:
-            if KINGS >> kings[0] & 1:
-                return kings[0], ("a King" if attacking else "a King of a suit the taker has followed "
-                                  "(led blind, he may trump it)")
-            return kings[0], "a master: no card still out of its suit beats it"
-        if suits:
-            by_len = max(range(4), key=lambda s: ((h & SUIT_MASKS[s]).bit_count(), -s))
-            pick = [c for c in suits if _SUIT[c] == by_len] or suits
-            card = min(pick, key=lambda c: (_VALUE[c], c))
-            if suits is cut:
-                return card, "a low card into a suit an opponent has shown void in, to make him spend a trump"
-            return card, "the cheapest card of the longest suit"
-        return min(cards, key=lambda c: (c == PETIT, c)), "only trumps to lead: the lowest, the Petit last"
+        return kings
+
+    @staticmethod
+    def longest_suit_lead(view: View, suits: list[int]) -> int:
+        """The cheapest card of ``suits`` in the longest suit of the hand (any of ``suits``
+        when the longest is not among them)."""
+        h = view.hand
+        by_len = max(range(4), key=lambda s: ((h & SUIT_MASKS[s]).bit_count(), -s))
+        pick = [c for c in suits if _SUIT[c] == by_len] or suits
+        return min(pick, key=lambda c: (_VALUE[c], c))
 
     @staticmethod
     def followed_suits(view: View, seat: int) -> int:

@@ -177,7 +177,6 @@ def replay_play(deal: Deal, v: View) -> bool:
     pending: tuple[int, list[Card]] | None = None
     if v.pending_declaration is not None:
         pending = (v.pending_declaration, cards_of(v.pending_show))
-    push = deal.push
     for _ in range(4 * n + 2 * len(plays) + 10):
         ph, p = deal.phase, cast(Seat, deal.to_play)
         if ph == "over":
@@ -187,25 +186,37 @@ def replay_play(deal: Deal, v: View) -> bool:
         if ph == "play":
             if not plays:
                 break
-            push(plays.pop())
+            deal.push(plays.pop())
         elif ph == "chelem":
-            push(CHELEM if v.extra.get("chelem_announced") else DONE)
+            deal.push(CHELEM if v.extra.get("chelem_announced") else DONE)
         elif ph == "poignee":
-            if poignees[p]:
-                a, cs = poignees[p].pop()
-                push(a)
-                push_shown(deal, cs)
-            elif p == me and pending is not None:
-                a, chosen = pending
-                pending = None
-                push(a)
-                for c in chosen:
-                    push(c)
+            if p == me:
+                pending = _replay_poignee(deal, poignees[p], pending)
             else:
-                push(DONE)
+                _replay_poignee(deal, poignees[p], None)
         else:
             return False
     return True
+
+
+def _replay_poignee(deal: Deal, shown: list[tuple[int, CardSet]],
+                    pending: tuple[int, list[Card]] | None) -> tuple[int, list[Card]] | None:
+    """The poignée decision of the seat to play, replayed: the next poignée it showed in the
+    view (``shown``, the last first), else the declaration it is making (``pending``: the
+    view's own seat, its cards chosen so far), else none. What stays pending is returned."""
+    if shown:
+        a, cs = shown.pop()
+        deal.push(a)
+        push_shown(deal, cs)
+        return pending
+    if pending is not None:
+        a, chosen = pending
+        deal.push(a)
+        for c in chosen:
+            deal.push(c)
+        return None
+    deal.push(DONE)
+    return pending
 
 
 SAMPLER: Final = FrenchSampler()

@@ -18,8 +18,8 @@ counts more, since a bout moves the target by 5 or 10 points.
 * **Leading**: each card is worth its value times the chance that the opponent cannot beat it
   (a higher card of the suit, or a trump if he may be void), as a hypergeometric draw.
 * **The Excuse** saves the first card it is worth saving (a trick lost with a counting card, the
-  price a half-point card), and is played before the last trick: keeping it for a later, bigger
-  card measured worse (``EXCUSE_KEEP``).
+  price a half-point card), and is played before the last trick; it is not kept for a later,
+  bigger card (``EXCUSE_KEEP``).
 * **Unlocking a pile**: of cards worth about the same, a face-up pile card with a face-down card
   under it is played first (``UNLOCK``): the card turned up adds to this player's choices.
 
@@ -67,7 +67,8 @@ class French2pRuleBot:
 
     name = "rule"
     #: What keeping the Excuse is worth early on (it fades as the deal ends), in half points:
-    #: none (against 6 before, 10,000 boards: +0.42 a deal; docs/bots.md).
+    #: none, so it saves the first card worth saving (docs/bots.md, "Card play in French
+    #: Tarot for two players").
     EXCUSE_KEEP = 0.0
     #: What turning up a face-down pile card is worth, in half points (docs/bots.md).
     UNLOCK = 3.0

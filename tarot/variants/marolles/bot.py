@@ -46,7 +46,7 @@ from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
 from ...core.options import Options
 from ...core.tricks import SUIT_OF as _SUIT
-from ...core.tricks import power_table
+from ...core.tricks import led_card, power_table
 from .rules import BELLE, DECLARATIONS, MarollesDeal, suit_power
 from ...bots.odds import p_none as _p_none
 
@@ -72,8 +72,6 @@ _IMPERIAL_HONOURS: Final = tuple(
     sum(1 << suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4)
 )
 _RANK_SETS: Final = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
-
-
 
 
 def _bits(cs: CardSet) -> int:
@@ -297,9 +295,8 @@ class MarollesRuleBot:
 
     @staticmethod
     def hand_value(hand: CardSet) -> float:
-        """Expected marques of a dealt hand played by this bot against itself: a least-squares
-        fit on Tarots and trumps held over 12,000 hands (seeds 50000-53999, rule bots in all
-        seats): about -12 with no Tarot, +11 with four, +1.2 per trump."""
+        """Expected marques of a dealt hand played by this bot against itself, from the Tarots
+        and trumps it holds: a linear fit over rule bots' deals (docs/bots.md, "Redeal")."""
         return -21.8 + 5.9 * _bits(hand & TAROTS) + 1.16 * _bits(hand & TRUMPS)
 
     # ----- discards ----------------------------------------------------------------------
@@ -423,59 +420,49 @@ class MarollesRuleBot:
 
     def _play(self, v: View, rows: list[tuple[Card, float, float]] | None = None,
               notes: list[str] | None = None) -> int:
+        """The card to play: the first of highest value (``_Trick.worth``) among those that keep
+        the duty to follow and to trump; ``rows`` and ``notes``, when given, get what
+        ``reckon`` returns."""
         if ACKNOWLEDGE_REVOKE in v.legal_actions:
             # a revoke of this seat's (made in the deal a search replays, or by a person) can
             # still be owned up to: that costs nothing, and the play goes back to it
             return ACKNOWLEDGE_REVOKE
-        legal = list(v.legal_actions)
-        hand = v.hand
-        trick = v.trick
-        lead = trick[0] if trick else -1
-        if lead == FOOL:
-            lead = trick[1] if len(trick) > 1 else -1
+        lead = led_card(v.trick)
         led = _SUIT[lead] if lead >= 0 else -1
-        if led >= 0:  # keep the obligations even when revokes are allowed (they cost 1 M each)
-            m = hand & _SUIT_MASK[led]
-            if not m and led != TRUMP_SUIT:
-                m = hand & TRUMPS
-            if m:
-                duty = [c for c in legal if (m | 1) >> c & 1]
-                legal = duty or legal
+        legal = self._dutiful(v, led)
         if len(legal) == 1:
             return legal[0]
-        t = _Table(v)
-        ctx = _Trick(self, v, t, led)
-        left = _bits(hand)
-        # Without fool_lead_allowed, the Fool can only excuse a trick someone else leads:
-        # near the end, a lead that loses the trick is worth the excuse it makes possible.
-        rescue = 0.0
-        if hand & 1 and not trick and ctx.fool_lead_barred and 3 <= left <= 5:
-            rescue = (2.0 + ctx.fool_penalty) / 2 ** (left - 3)
+        ctx = _Trick(self, v, _Table(v), led)
+        left = _bits(v.hand)
+        rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
         bagat, king = ctx.bagat_plan(), ctx.plan_king()
-        draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out_trumps() else 0.0
+        draw = self.DRAW_TRUMPS if not v.trick and (bagat or king >= 0) and ctx.out_trumps() else 0.0
         if notes is not None and (bagat or king >= 0):
-            king_name = card_phrase(king, v.notation) if king >= 0 else ""
-            kept = ("the Bagat" + (f" and {king_name}" if king >= 0 else "")) if bagat else king_name
-            notes.append(f"{kept} {'are' if bagat and king >= 0 else 'is'} kept for the Ultimo: "
-                         f"{_bits(hand & TRUMPS & ~(1 << BAGAT))} other trumps against the "
-                         f"{ctx.out_trumps()} the opponents may still hold"
-                         + (", so a trump led draws theirs" if draw else ""))
+            notes.append(ctx.ultimo_note(bagat, king, draw))
         best, best_value = legal[0], float("-inf")
         for c in legal:
-            p, now = ctx.value(c)
-            if left == 2:
-                other = cards_of(hand & ~(1 << c))[0]
-                value = now + ctx.last_trick_value(other, p)
-            else:
-                value = now - ctx.keep(c, left) + (1.0 - p) * rescue
-                if draw and BAGAT < c <= 21:
-                    value += draw
+            value, p = ctx.worth(c, left, rescue, draw)
             if rows is not None:
                 rows.append((c, value, p))
             if value > best_value + 1e-9:
                 best, best_value = c, value
         return best
+
+    @staticmethod
+    def _dutiful(v: View, led: int) -> list[Card]:
+        """The legal cards that keep the duty to follow the suit ``led`` and, void in it, to
+        trump (§1.6; the Fool always): the bot keeps it even where revokes are allowed, since
+        each costs 1 M."""
+        legal = list(v.legal_actions)
+        if led < 0:
+            return legal
+        m = v.hand & _SUIT_MASK[led]
+        if not m and led != TRUMP_SUIT:
+            m = v.hand & TRUMPS
+        if not m:
+            return legal
+        return [c for c in legal if (m | 1) >> c & 1] or legal
 
 
 @lru_cache(maxsize=64)
@@ -575,6 +562,40 @@ class _Trick:
                 win += 2.0
                 lose -= 2.0
         return p, p * win + (1.0 - p) * lose
+
+    def worth(self, c: Card, left: int, rescue: float, draw: float) -> tuple[float, float]:
+        """(value in marques of playing ``c`` now, chance of winning the trick with it): what
+        it brings in this trick less what it is worth kept (``keep``), plus ``rescue`` if the
+        trick is lost and ``draw`` for a trump led to draw the opponents'; with two cards left,
+        what it brings now plus what the other card brings in the last trick."""
+        p, now = self.value(c)
+        if left == 2:
+            other = cards_of(self.v.hand & ~(1 << c))[0]
+            return now + self.last_trick_value(other, p), p
+        value = now - self.keep(c, left) + (1.0 - p) * rescue
+        if draw and BAGAT < c <= 21:
+            value += draw
+        return value, p
+
+    def fool_rescue(self, left: int) -> float:
+        """What losing a trick this seat leads is worth, ``left`` cards in hand: where the Fool
+        may not lead (``fool_lead_allowed=false``) it can only excuse a trick someone else
+        leads, so over the last few tricks a lead that loses is worth the excuse it makes
+        possible."""
+        if self.v.hand & 1 and not self.v.trick and self.fool_lead_barred and 3 <= left <= 5:
+            return (2.0 + self.fool_penalty) / 2 ** (left - 3)
+        return 0.0
+
+    def ultimo_note(self, bagat: bool, king: Card, draw: float) -> str:
+        """The note (``reckon``) on the cards kept for the Ultimo: the Bagat if ``bagat``, the
+        King ``king`` (-1: none), and whether a trump led draws the opponents' (``draw``)."""
+        v = self.v
+        king_name = card_phrase(king, v.notation) if king >= 0 else ""
+        kept = ("the Bagat" + (f" and {king_name}" if king >= 0 else "")) if bagat else king_name
+        return (f"{kept} {'are' if bagat and king >= 0 else 'is'} kept for the Ultimo: "
+                f"{_bits(v.hand & TRUMPS & ~(1 << BAGAT))} other trumps against the "
+                f"{self.out_trumps()} the opponents may still hold"
+                + (", so a trump led draws theirs" if draw else ""))
 
     def keep(self, c: Card, left: int) -> float:
         """What ``c`` is worth kept for later tricks (``left`` cards in hand, ``c`` included)."""

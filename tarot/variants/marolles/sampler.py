@@ -83,60 +83,82 @@ def unseen_revokes(v: View, misses: list[tuple[Seat, int]]) -> set[tuple[Seat, i
     (a bad discard, paid or seen in the hand sizes: before play; a revoke paid: its trick;
     repayments seen: the last trick in which their maker received), and a revoke that may be
     unseen may be a forfeit too: the dates are lowered until nothing changes."""
-    n = v.players
-    window = v.options.get("revoke_handling") == WINDOW
-    unpaid_from = len(v.tricks) - 2 if window else len(v.tricks) + 1
-    never = len(v.tricks) + 1
-    paid = {(p.payer, p.trick) for p in v.payments if p.reason == "revoke"}
-    repaid = {p.payer for p in v.payments if p.reason == "forfeit"}
-    received = [[p for p in v.payments if p.payee == s] for s in range(n)]
-    # a forfeited seat receives nothing (but repayments): it forfeited after its last receipt
-    last = [max((p.trick for p in received[s] if p.reason != "forfeit" and p.trick is not None),
-                default=-1) for s in range(n)]
-    # the earliest trick each seat may have forfeited in (-1: before the play)
-    forfeit = [-1 if s in short_discarders(v) else never for s in range(n)]
-    for p in v.payments:
-        if p.reason == "forfeit":
-            forfeit[p.payer] = min(forfeit[p.payer], last[p.payer])
-        elif p.reason == "revoke" and p.trick is not None:
-            forfeit[p.payer] = min(forfeit[p.payer], p.trick)
-    repays = v.options.get("forfeit_scope") == "void_all_hand_receipts"
-    # what a seat received in trick t + later or after, it received after a revoke in trick
-    # t was paid (at once, or when trick t + 2 was gathered)
-    later = 3 if window else 1
-
-    def got_at(p: Payment) -> int:
-        """The trick in which a payment dated ``p.trick`` was made: a revoke's, with the window,
-        when the second trick after it was gathered (or the last, which is gathered already)."""
-        assert p.trick is not None
-        return min(p.trick + 2, len(v.tricks) - 1) if window and p.reason == "revoke" else p.trick
-
-    def unseen(s: Seat, t: int) -> bool:
-        if (s, t) in paid:
-            return True
-        if t >= unpaid_from:
-            return True
-        if any(forfeit[o] > t for o in range(n) if o != s):
-            return False  # an opponent left to be paid
-        if any(p.reason != "forfeit" and p.trick is not None and got_at(p) >= t + later for p in received[s]):
-            return False  # he received after it
-        if repays and s not in repaid and forfeit[s] > t and any(
-                (p.trick is None or p.trick < t) and forfeit[p.payer] > t + later - 1
-                for p in received[s]):
-            return False  # he would have repaid what he had received from a seat not forfeited
-        return True
-
+    dates = _RevokeDates(v)
     out: set[tuple[Seat, int]] = set()
     changed = True
     while changed:
         changed = False
         for s, t in misses:
-            if (s, t) not in out and unseen(s, t):
+            if (s, t) not in out and dates.unseen(s, t):
                 out.add((s, t))
-                if t < unpaid_from and t < forfeit[s]:
-                    forfeit[s] = t
+                if t < dates.unpaid_from and t < dates.forfeit[s]:
+                    dates.forfeit[s] = t  # a revoke unseen may be a forfeit too
                 changed = True
     return out
+
+
+class _RevokeDates:
+    """What a view's payments tell of the revokes and forfeits in it (``unseen_revokes``)."""
+
+    def __init__(self, v: View) -> None:
+        self.v = v
+        n = self.n = v.players
+        self.window = v.options.get("revoke_handling") == WINDOW
+        #: from this trick on a revoke is not paid yet
+        self.unpaid_from = len(v.tricks) - 2 if self.window else len(v.tricks) + 1
+        self.paid = {(p.payer, p.trick) for p in v.payments if p.reason == "revoke"}
+        self.repaid = {p.payer for p in v.payments if p.reason == "forfeit"}
+        self.received = [[p for p in v.payments if p.payee == s] for s in range(n)]
+        #: the earliest trick each seat may have forfeited in (-1: before the play)
+        self.forfeit = self._forfeit_dates()
+        self.repays = v.options.get("forfeit_scope") == "void_all_hand_receipts"
+        #: what a seat received in trick t + later or after, it received after a revoke in
+        #: trick t was paid (at once, or when trick t + 2 was gathered)
+        self.later = 3 if self.window else 1
+
+    def _forfeit_dates(self) -> list[int]:
+        """The earliest trick each seat may have forfeited in, from the payments: a bad
+        discard (before play, -1), a revoke paid (its trick), repayments seen (the last trick
+        in which their maker received: a forfeited seat receives nothing but repayments)."""
+        v, n = self.v, self.n
+        last = [max((p.trick for p in self.received[s] if p.reason != "forfeit" and p.trick is not None),
+                    default=-1) for s in range(n)]
+        never = len(v.tricks) + 1
+        forfeit = [-1 if s in short_discarders(v) else never for s in range(n)]
+        for p in v.payments:
+            if p.reason == "forfeit":
+                forfeit[p.payer] = min(forfeit[p.payer], last[p.payer])
+            elif p.reason == "revoke" and p.trick is not None:
+                forfeit[p.payer] = min(forfeit[p.payer], p.trick)
+        return forfeit
+
+    def got_at(self, p: Payment) -> int:
+        """The trick in which a payment dated ``p.trick`` was made: a revoke's, with the window,
+        when the second trick after it was gathered (or the last, which is gathered already)."""
+        assert p.trick is not None
+        if self.window and p.reason == "revoke":
+            return min(p.trick + 2, len(self.v.tricks) - 1)
+        return p.trick
+
+    def unseen(self, s: Seat, t: int) -> bool:
+        """Whether a failure to follow of seat ``s`` in trick ``t`` may be a revoke the view
+        does not show (``unseen_revokes``)."""
+        if (s, t) in self.paid:
+            return True
+        if t >= self.unpaid_from:
+            return True
+        forfeit, later = self.forfeit, self.later
+        if any(forfeit[o] > t for o in range(self.n) if o != s):
+            return False  # an opponent left to be paid
+        received = self.received[s]
+        if any(p.reason != "forfeit" and p.trick is not None and self.got_at(p) >= t + later
+               for p in received):
+            return False  # he received after it
+        if self.repays and s not in self.repaid and forfeit[s] > t and any(
+                (p.trick is None or p.trick < t) and forfeit[p.payer] > t + later - 1
+                for p in received):
+            return False  # he would have repaid what he had received from a seat not forfeited
+        return True
 
 
 def marolles_voids(v: View) -> list[CardSet]:
