@@ -656,22 +656,19 @@ class IsmctsBot:
 
 # ----- names and difficulty levels -------------------------------------------------------------
 class PerGame:
-    """Plays each game as the bot named for it in ``games`` (keys: the games' names, as they
-    declare them: ``french``...), others as ``default``: a difficulty level that is the
-    strongest bot of each game (docs/strength.md)."""
+    """Plays each game as the strongest search bot its declaration names (``Game.strongest_bot``,
+    docs/strength.md), others as ``default``: the difficulty level ``search-hard``."""
 
     name = "per-game"
 
-    def __init__(self, seed: int | None = None, default: str = "pimc",
-                 games: dict[str, str] | None = None) -> None:
+    def __init__(self, seed: int | None = None, default: str = "pimc") -> None:
         self.seed = seed
         self.default = default
-        self.games = games or {}
         self.bots: dict[str, Any] = {}
 
     def bot_name(self, variant: str) -> str:
         """The name of the bot that plays ``variant``."""
-        return self.games.get(game_of(variant).name, self.default)
+        return game_of(variant).strongest_bot or self.default
 
     def act(self, view: View) -> int:
         name = self.bot_name(view.variant)
@@ -716,7 +713,7 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     # The strongest of each game (docs/strength.md): in French Tarot pimc-wide (more sampled
     # deals pay there, the likelihood weighting does not), elsewhere pimc-md (16 deals, model
     # discards).
-    "search-hard": (PerGame, {"default": "pimc-md", "games": {"french": "pimc-wide"}}),
+    "search-hard": (PerGame, {"default": "pimc-md"}),
 }
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params))

@@ -77,6 +77,9 @@ class Game:
     roles: Callable[[Deal, Seat], str] = role_by_position
     #: The keys of ``Deal.summary()`` (``tarot simulate --json``), in order.
     summary_fields: tuple[str, ...] = ()
+    #: The strongest search bot measured in this game, which ``search-hard`` plays (None: the
+    #: default of every game, ``pimc-md``; docs/strength.md).
+    strongest_bot: str | None = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def load(self, part: str) -> Any:

@@ -33,7 +33,7 @@ from typing import cast
 from ...core.cards import FOOL, FULL_PACK, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of
 from ...core.deal import View
 from ...core.tricks import SUIT_OF as _SUIT
-from .rules import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, winning_index
+from .rules import CARD_VALUES, POWER_PLAIN, POWER_REVERSED, EarlyFrenchDeal, winning_index
 from ...bots.odds import p_none as _p_none
 
 _SUIT_MASK = (*SUIT_MASKS, TRUMPS)
@@ -75,7 +75,7 @@ class EarlyFrenchRuleBot:
         if len(legal) == 1:
             return legal[0]
         values = CARD_VALUES[view.options["scoring_table"]]
-        power = POWER_REVERSED if view.options["reverse_round_suits"] == "true" else POWER_PLAIN
+        power = EarlyFrenchDeal.trick_power(view.options)
         if view.phase == "consolation":
             return min(legal, key=lambda c: (values[c], power[c], c))
         return _Turn(self, view, values, power).choose(legal)

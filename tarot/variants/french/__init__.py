@@ -75,4 +75,6 @@ GAME = register_game(Game(
     roles=role_taker,
     explainer="tarot.variants.french.explain:EXPLAINER",
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
+    # more sampled deals pay in French Tarot, the likelihood weighting does not (docs/strength.md)
+    strongest_bot="pimc-wide",
 ))
