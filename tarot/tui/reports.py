@@ -99,7 +99,7 @@ def show_replay(out: Console, record) -> Deal:
     return deal
 
 
-def summary_tables(agg, bots: Sequence[str], variant: str = "marolles-1637", width: int | None = None) -> list:
+def summary_tables(agg, bots: Sequence[str], variant: str, width: int | None = None) -> list:
     """The summary of ``tarot simulate``: mean score per deal by source of payment, for each
     seat and for each position relative to the dealer, the score changing hands per source,
     mean card points, and the share of deals with one or two winners. With four seats or more,
