@@ -1,37 +1,139 @@
-"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay`` and ``rules`` (typer + rich).
+"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``rules`` and ``bots``
+(typer + rich).
 
 A thin layer: the rules are the engine's, the simulation loop is ``tarot.runs.simulate``, and the
 terminal rendering and play loop are ``tarot.tui``. Bad input (an unknown variant, option,
-value or bot) is refused with the engine's message and exit code 2, without a traceback.
-See ``docs/cli.md``.
+value or bot, an unknown flag, a value that is not a number) is refused in one line, ``tarot:
+...``, with exit code 2 and without a traceback. See ``docs/cli.md``.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperGroup
 
+from . import COMPILED, __version__
+from .bots import bot_levels
 from .runs import simulate as sim
-from .core.deal import variant_class
-from .core.errors import RecordError, TarotError
+from .core.deal import VARIANTS, variant_class
+from .core.errors import RecordError, TarotError, UnknownVariantError
 from .core.options import parse_assignments
 from .tui import (
     PlaySession, console_reader, make_console, options_table, plural, show_replay, stdin_reader,
     comparison_tables, summary_tables, variants_table,
 )
 
+#: The first line of a click exception (``typer.BadParameter`` is one) and of an abort: every
+#: usage error derives from it, whichever click typer carries (its own copy, or click itself).
+_ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def _given(e: Exception, args: list[str]) -> str | None:
+    """The token given to the option that ``e`` refuses (``--seed x``, ``--seed=x``), if any."""
+    opts = getattr(getattr(e, "param", None), "opts", None) or []
+    for i, arg in enumerate(args):
+        for opt in opts:
+            if arg == opt and i + 1 < len(args):
+                return args[i + 1]
+            if opt.startswith("--") and arg.startswith(opt + "="):
+                return arg[len(opt) + 1:]
+    return None
+
+
+def _usage_line(e: Exception, args: list[str], commands: Sequence[str]) -> str:
+    """A usage error of the parser (an unknown flag or command, a missing or malformed value)
+    in one line, as the command's own errors are: what is wrong, naming the token given, and
+    where the help is."""
+    ctx = getattr(e, "ctx", None)
+    if ctx is not None:
+        where = ctx.command_path
+    else:  # an option without its value: the parser does not say in which command
+        where = "tarot" + (f" {args[0]}" if args and args[0] in commands else "")
+    given = _given(e, args)
+    if type(e).__name__ == "NoSuchOption":  # the near ones, by name
+        near = getattr(e, "possibilities", None) or []
+        said = f"no such option {e.option_name}" + (  # type: ignore[attr-defined]
+            f" (did you mean {' or '.join(near)}?)" if near else "")
+    elif given is not None and repr(given) not in e.message:  # type: ignore[attr-defined]
+        # a value refused by its type, whose reason may not quote it ("Input should be a valid
+        # integer, unable to parse ..."): the option, the value, the reason's first words
+        reason = e.message.split(", ")[0].rstrip(".")  # type: ignore[attr-defined]
+        said = f"invalid value for {'/'.join(e.param.opts)}: {given!r} ({reason[:1].lower()}{reason[1:]})"  # type: ignore[attr-defined]
+    else:
+        said = " ".join(e.format_message().split()).rstrip(".")  # type: ignore[attr-defined]
+        said = said[:1].lower() + said[1:]
+    return f"tarot: {said}; see {where} --help"
+
+
+class _Tarot(TyperGroup):
+    """The ``tarot`` group, its parse errors told in one line (``_usage_line``) rather than in
+    click's usage block, under the name ``tarot`` however it was started (``python -m tarot``)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name or "tarot", complete_var, standalone_mode=False, **extra)
+        except _ClickException as e:
+            if not standalone_mode:
+                raise
+            if type(e).__name__ == "NoArgsIsHelpError":  # a bare ``tarot``: the help, as asked
+                e.show()
+            else:
+                sys.stderr.write(_usage_line(e, argv, list(self.commands)) + "\n")
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            if not standalone_mode:
+                raise
+            sys.stderr.write("tarot: aborted\n")
+            sys.exit(1)
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=_Tarot,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # click's plain help: a flag is shown as a flag (typer's rich panels write `--json <bool>`)
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Tarot card games, historical and modern: play Marolles 1637, early French Tarot or "
          "modern French Tarot against bots in the terminal, simulate thousands of deals, match "
-         "bots on duplicate deals, replay records, list the rule options.",
+         "bots on duplicate deals, replay records, list the rule options and the bots.",
 )
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        engine = "compiled with mypyc" if COMPILED else "pure Python"
+        typer.echo(f"tarot {__version__} (engine: {engine}; Python {sys.version.split()[0]})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _tarot(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and which engine runs (pure Python or compiled), and exit.")] = False,
+) -> None:
+    pass
+
+
+def _variants() -> str:
+    """The variants, for a command's help: the registry's, as ``tarot rules`` lists them."""
+    return ", ".join(sorted(VARIANTS))
+
+
+def _levels() -> str:
+    """The bots offered to players, weakest first, for a command's help."""
+    return ", ".join(bot_levels())
 
 OptionArg = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="KEY=VALUE",
@@ -39,7 +141,7 @@ OptionArg = Annotated[list[str] | None, typer.Option(
 
 
 def _fail(message: str, code: int = 2) -> None:
-    make_console(plain=True, stderr=True).print(f"Error: {message}")
+    make_console(plain=True, stderr=True).print(f"tarot: {message}")
     raise typer.Exit(code)
 
 
@@ -71,6 +173,10 @@ def _setup(variant: str, option: list[str] | None, players: int | None = None) -
                     raise TarotError(f"--players {players} contradicts --option players={values['players']}")
             values["players"] = str(players)
         opts = sim.check_setup(variant, values)
+    except UnknownVariantError as e:
+        # ``--script true``: the flag takes no value, so the word was read as the variant
+        flag = variant.lower() in ("true", "false", "yes", "no", "on", "off", "1", "0")
+        _fail(f"{e}{' (a flag such as --script or --json takes no value)' if flag else ''}")
     except TarotError as e:
         _fail(str(e))
     return {k: opts[k] for k in values}  # as the game reads them: "+10" is 10, "Yes" is true
@@ -88,25 +194,34 @@ def _progress(label: str, console):
 
 
 def _bot_names(text: str | None) -> list[str] | None:
+    """The bots of ``--bots A,B``, each a level of ``tarot bots`` or a research setting of
+    docs/strength.md (which no message lists)."""
     if text is None:
         return None
     names = [n.strip() for n in text.split(",")]
     if not all(names):
         _fail(f"--bots {text!r}: give bot names separated by commas, e.g. rule,random")
+    from .bots import make_bot
+
+    for name in dict.fromkeys(names):
+        try:
+            make_bot(name, seed=0)
+        except TarotError as e:
+            _fail(f"--bots: {e} (`tarot bots` says what each does)")
     return names
 
 
 @app.command()
 def play(
-    variant: Annotated[str, typer.Argument(help="The game to play.")] = "marolles-1637",
+    variant: Annotated[str, typer.Argument(
+        metavar="VARIANT", help=f"The game to play: {_variants()}.")] = "marolles-1637",
     seed: Annotated[int | None, typer.Option(help="Seed of the match: the same seed, the same deals.")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0 = the first seat; play goes 0 → 1 → 2 …, or the other way in a "
                   "clockwise game).")] = 0,
     bots: Annotated[str | None, typer.Option(
-        help="The bots in the other seats, in order of play after you, e.g. rule,random "
-             "(default: rule, or random if the rule bot is not installed). By strength: random, "
-             "rule, search-easy, search-medium, search-hard (one name for all: --bots "
-             "search-hard).")] = None,
+        help="The bots in the other seats, in order of play after you, e.g. rule,random, or "
+             f"one name for all (default: rule). Weakest first: {_levels()}; `tarot bots` says "
+             "what each does.")] = None,
     option: OptionArg = None,
     players: PlayersArg = None,
     deals: Annotated[int, typer.Option(help="Number of deals; the deal passes in the direction of play.")] = 1,
@@ -156,14 +271,14 @@ def play(
 
 @app.command()
 def simulate(
-    variant: Annotated[str, typer.Argument(help="The game, e.g. marolles-1637.")],
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help=f"The game: {_variants()}.")],
     deals: Annotated[int, typer.Option("--deals", "-n", help="Number of deals.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed: the same seed, the same deals and output.")] = 0,
     option: OptionArg = None,
     players: PlayersArg = None,
     bots: Annotated[str | None, typer.Option(
-        help="One bot for every seat, or one per seat: rule,rule,random "
-             "(default: rule, or random if the rule bot is not installed).")] = None,
+        help="One bot for every seat, or one per seat: rule,rule,random (default: rule). "
+             f"Weakest first: {_levels()}; `tarot bots` says what each does.")] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="One JSON object per deal per line on stdout (the summary goes to stderr).")] = False,
     compare: Annotated[list[str] | None, typer.Option(
@@ -245,8 +360,10 @@ def _simulate_readings(variant: str, deals: int, seed: int, values: dict[str, st
 
 @app.command()
 def tournament(
-    variant: Annotated[str, typer.Argument(help="The game, e.g. marolles-1637.")],
-    bots: Annotated[str, typer.Option(help="Two or more bots, separated by commas, e.g. pimc,rule.")],
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help=f"The game: {_variants()}.")],
+    bots: Annotated[str, typer.Option(
+        help="Two or more bots, separated by commas, e.g. search-easy,rule. Weakest first: "
+             f"{_levels()}; `tarot bots` says what each does.")],
     deals: Annotated[int, typer.Option("--deals", "-n", help="Number of boards (duplicate deals).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed: the same seed, the same boards and figures.")] = 0,
     workers: Annotated[int, typer.Option(help="Worker processes (the figures do not depend on it).")] = 1,
@@ -268,7 +385,7 @@ def tournament(
     values = _setup(variant, option)
     names = _bot_names(bots) or []
     if len(names) < 2:
-        _fail(f"--bots {bots!r}: a tournament needs at least two bots, e.g. pimc,rule")
+        _fail(f"--bots {bots!r}: a tournament needs at least two bots, e.g. search-easy,rule")
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
     if workers < 1:
@@ -349,7 +466,9 @@ def replay(file: Annotated[str, typer.Argument(help="A record, text or JSON.")])
 
 
 @app.command()
-def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without it, the list of variants.")] = None) -> None:
+def rules(variant: Annotated[str | None, typer.Argument(
+        metavar="[VARIANT]", help=f"A variant ({_variants()}); without it, the list of variants.")] = None,
+) -> None:
     """List the options of a variant, or the variants."""
     out = make_console(plain=False)
     if variant is None:
@@ -363,8 +482,26 @@ def rules(variant: Annotated[str | None, typer.Argument(help="A variant; without
     out.print("Sources: docs/rules/sources.md; each game's rules: docs/rules/README.md", highlight=False)
 
 
+@app.command()
+def bots() -> None:
+    """The bots to play against or to match, weakest first, with what each does."""
+    from rich import box
+    from rich.table import Table
+
+    out = make_console(plain=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("bot", no_wrap=True)
+    table.add_column("what it does")
+    for name, text in bot_levels().items():
+        table.add_row(name, text)
+    out.print(table)
+    out.print("For every command that takes --bots (play, simulate, tournament); how strong each "
+              "is: docs/strength.md.", highlight=False)
+
+
 def main() -> None:
-    """Entry point of the ``tarot`` command."""
+    """Entry point of the ``tarot`` command (``python -m tarot``; ``tarot.__main__`` first checks
+    that the command line's extra is installed)."""
     import signal
 
     if hasattr(signal, "SIGPIPE"):

@@ -80,20 +80,46 @@ class RuleBot:
         return bool(bot.bids_explained(view, dealt)) if hasattr(bot, "bids_explained") else True
 
 
+#: Every bot by name: the levels offered to players (``LEVELS``) and the research settings that
+#: docs/strength.md measures (``pimc-md``, ``ismcts``...), which play by name but are offered nowhere.
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
 
+#: The bots offered to players, weakest first, each with what it does in one line (``tarot
+#: bots``); ``play``, ``simulate`` and ``tournament`` take these names, and a message lists these.
+LEVELS: dict[str, str] = {
+    "random": "plays a legal card at random: the floor every other bot must clear",
+    "rule": "plays by each game's rules of thumb, at once (the default)",
+}
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+
+def register_bot(name: str, factory: Callable[..., Bot], description: str | None = None) -> None:
+    """Make ``factory`` a bot called ``name``; with a ``description``, a level offered to
+    players (``LEVELS``), else a research setting, playable by name only."""
     BOTS[name] = factory
+    if description is not None:
+        LEVELS[name] = description
+
+
+def bot_levels() -> dict[str, str]:
+    """The bots offered to players, weakest first, with what each does."""
+    _load_all()
+    return dict(LEVELS)
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``rule``...), seeded for reproducible play."""
+    """A bot by name (``random``, ``rule``, ``search-hard``... or a research setting of
+    ``BOTS``), seeded for reproducible play.
+
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    tarot.core.errors.TarotError: unknown bot 'genius'; the bots are random, rule, search-easy, search-medium, search-hard
+    """
     _load_all()
     try:
         factory = BOTS[name]
     except KeyError:
-        raise TarotError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}") from None
+        raise TarotError(f"unknown bot {name!r}; the bots are {', '.join(LEVELS)}") from None
     return factory(seed=seed)
 
 
