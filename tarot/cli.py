@@ -467,7 +467,7 @@ def replay(file: Annotated[str, typer.Argument(help="A record, text or JSON.")])
 
 @app.command()
 def rules(variant: Annotated[str | None, typer.Argument(
-        metavar="[VARIANT]", help=f"A variant ({_variants()}); without it, the list of variants.")] = None,
+        metavar="VARIANT", help=f"A variant ({_variants()}); without it, the list of variants.")] = None,
 ) -> None:
     """List the options of a variant, or the variants."""
     out = make_console(plain=False)
