@@ -57,7 +57,7 @@ def _usage_line(e: Exception, args: list[str], commands: Sequence[str]) -> str:
         where = "tarot" + (f" {args[0]}" if args and args[0] in commands else "")
     given = _given(e, args)
     if type(e).__name__ == "NoSuchOption":  # the near ones, by name
-        near = getattr(e, "possibilities", None) or []
+        near = [n for n in getattr(e, "possibilities", None) or [] if n not in ("-h", "--help")]
         said = f"no such option {e.option_name}" + (  # type: ignore[attr-defined]
             f" (did you mean {' or '.join(near)}?)" if near else "")
     elif given is not None and repr(given) not in e.message:  # type: ignore[attr-defined]

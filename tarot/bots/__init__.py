@@ -87,7 +87,7 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
 #: The bots offered to players, weakest first, each with what it does in one line (``tarot
 #: bots``); ``play``, ``simulate`` and ``tournament`` take these names, and a message lists these.
 LEVELS: dict[str, str] = {
-    "random": "plays a legal card at random: the floor every other bot must clear",
+    "random": "plays any legal card, at random",
     "rule": "plays by each game's rules of thumb, at once (the default)",
 }
 

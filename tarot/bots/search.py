@@ -718,10 +718,10 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
 #: The levels offered to players (``tarot bots``), with what each does; the other names above are
 #: the research settings of docs/strength.md, played by name (``--bots pimc-md``) but offered nowhere.
 LEVELS: dict[str, str] = {
-    "search-easy": "looks ahead over 6 guessed deals of the hidden cards, exactly in the last 2 tricks; quick",
-    "search-medium": "looks ahead over 16 guessed deals, exactly at the end; up to a second a card",
-    "search-hard": "the strongest measured in each game (docs/strength.md): guesses the others' "
-                   "discards too, in French Tarot over 128 deals; up to a second a card",
+    "search-easy": "tries each card in 6 guesses of the hidden hands, the last 2 tricks exactly; quick",
+    "search-medium": "the same in 16 guesses, the last tricks exactly; up to a second a card",
+    "search-hard": "the strongest in each game: guesses the other players' discards too (and "
+                   "128 hands in French Tarot); up to a second a card",
 }
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params), LEVELS.get(_name))
