@@ -29,8 +29,8 @@ from .tui import (
     comparison_tables, summary_tables, variants_table,
 )
 
-#: The first line of a click exception (``typer.BadParameter`` is one) and of an abort: every
-#: usage error derives from it, whichever click typer carries (its own copy, or click itself).
+#: The base of the parser's errors (``typer.BadParameter`` and every other usage error derive from
+#: it), found from typer's public class whichever click typer carries (its own copy, or click).
 _ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
@@ -134,6 +134,7 @@ def _variants() -> str:
 def _levels() -> str:
     """The bots offered to players, weakest first, for a command's help."""
     return ", ".join(bot_levels())
+
 
 OptionArg = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="KEY=VALUE",

@@ -34,9 +34,11 @@ def help_text(name: str) -> str:
     return " ".join(re.sub(r"-\n\s*", "-", invoke(name, "--help").stdout).split())
 
 
-def command(name: str):
-    """The parser's declaration of ``tarot NAME`` (its parameters, flags and types)."""
-    return typer.main.get_command(app).commands[name]
+def command(name: str | None):
+    """The parser's declaration of ``tarot NAME`` (its parameters, flags and types), or of
+    ``tarot`` itself."""
+    group = typer.main.get_command(app)
+    return group if name is None else group.commands[name]
 
 
 # ----------------------------------------------------------------------------------------
@@ -70,12 +72,12 @@ def test_a_command_taking_a_variant_lists_them_all_in_its_help(name):
     assert all(v in out for v in tarot.VARIANTS), out
 
 
-@pytest.mark.parametrize("name", COMMANDS)
+@pytest.mark.parametrize("name", [None, *COMMANDS])
 def test_every_flag_is_shown_as_a_flag(name):
     """Every yes/no option of every command is a flag, taking no value, and its help line shows
     it without a value (typer's rich panels wrote ``--script <bool>``)."""
     flags = [p for p in command(name).params if getattr(p, "is_flag", False)]
-    out = invoke(name, "--help").stdout
+    out = invoke(*([name] if name else []), "--help").stdout
     assert "<bool>" not in out
     for p in flags:
         for opt in p.opts:
@@ -83,10 +85,11 @@ def test_every_flag_is_shown_as_a_flag(name):
             assert re.search(rf"{re.escape(opt)}\s{{2,}}\S", line), line  # the option, then its help
 
 
-def test_the_commands_have_the_flags_the_docs_name():
-    assert {name: sorted(o for p in command(name).params if getattr(p, "is_flag", False) for o in p.opts)
-            for name in ("play", "simulate", "tournament")} == {
-        "play": ["--script"], "simulate": ["--json"], "tournament": ["--field", "--json"]}
+def test_the_yes_no_options_the_docs_name_are_flags():
+    flags = {name: {o for p in command(name).params if getattr(p, "is_flag", False) for o in p.opts}
+             for name in (None, "play", "simulate", "tournament")}
+    assert "--version" in flags[None] and "--script" in flags["play"]
+    assert "--json" in flags["simulate"] and {"--json", "--field"} <= flags["tournament"]
 
 
 def test_a_flag_given_a_value_says_that_flags_take_none():
