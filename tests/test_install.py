@@ -26,8 +26,11 @@ def _wheel(tmp: Path) -> Path:
     pytest.importorskip("setuptools", minversion="77", reason="the build needs setuptools >= 77 (the test extra)")
     src = tmp / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, src / name)
+    # the licence the build names; the compiled copy's tree (scripts/compile.py --into) lacks it
+    licence = ROOT / "LICENSE"
+    (src / "LICENSE").write_text(licence.read_text(encoding="utf-8") if licence.exists() else "MIT\n")
     # the pure sources only: a compiled copy's .so files belong to that copy's interpreter
     shutil.copytree(ROOT / "tarot", src / "tarot",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "*.c"))
