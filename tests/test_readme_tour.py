@@ -7,9 +7,10 @@ block); ``make play`` and ``make test`` are the set-up's, not the tour's. ``taro
 prompt, 400 times, then the end of its input, which leaves the table.
 
 The budget, stated and not asserted (tests assert no timing): each command in about a minute on
-the project's machine (two shared cores, pure Python). The whole tour took 106 s there, at load
-9, its slowest line 27 s; ``-m "not tour"`` leaves it out (the compiled copy's suite may). A
-command still running after ``STUCK`` seconds is taken as stuck, and fails.
+the project's machine (two shared cores, pure Python). The whole tour took 106 s there alone at
+load 9 (its slowest line 27 s), 245 s within the whole suite at load 11 (slowest 53 s);
+``-m "not tour"`` leaves it out (the compiled copy's suite may). A command still running after
+``STUCK`` seconds is taken as stuck, and fails.
 """
 
 from __future__ import annotations
