@@ -67,6 +67,10 @@ class Options(Mapping[str, str]):
     """
 
     __slots__ = ("_values", "_specs", "variant", "_hash")
+    variant: str
+    _values: Mapping[str, str]
+    _specs: Mapping[str, Option]
+    _hash: int
 
     def __init__(self, specs: tuple[Option, ...], variant: str,
                  values: Mapping[str, object] | None = None) -> None:
