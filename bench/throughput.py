@@ -21,13 +21,14 @@ legal card tried in a copy and the deal finished (``search.finish_with``).
 deals, up to ``--deals``: where it levels off.
 
 ``workers``: deals per wall second of ``simulate`` in one worker and in two (an idle 2-core
-machine is the target's condition: say how busy it was).
+machine is the target's condition: say how busy it was), and the CPU time a deal costs in each
+(this process and its workers): what the pool adds, which a busy machine does not hide; with
+``--base``, the same for the other checkout.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import statistics
@@ -122,19 +123,34 @@ def versus(code: str, base: Path, rounds: int, *args: object) -> dict:
             "same_output": tags["base"] == tags["this"] and len(tags["this"]) == 1}
 
 
-def workers(variant: str, deals: int) -> dict:
-    """Wall-clock deals per second in one and in two workers, the same deals."""
-    code = textwrap.dedent("""
-        import sys, time
-        from tarot.runs.simulate import simulate
-        variant, deals, w = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-        t = time.perf_counter()
-        n = sum(1 for _ in simulate(variant, deals, 1, bots=["rule"], workers=w))
-        print(n / (time.perf_counter() - t), 0)
-    """)
-    one = float(child(code, ROOT, variant, deals, 1)[0])
-    two = float(child(code, ROOT, variant, deals, 2)[0])
-    return {"one": one, "two": two, "ratio": two / one, "load": os.getloadavg()}
+WORKERS = textwrap.dedent("""
+    import resource, sys, time
+    from tarot.runs import pool
+    from tarot.runs.simulate import simulate
+    variant, deals, w = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    t = time.perf_counter()
+    n = sum(1 for _ in simulate(variant, deals, 1, bots=["rule"], workers=w))
+    wall = time.perf_counter() - t
+    getattr(pool, "close_pool", lambda: None)()  # the kept pool's workers, waited for
+    cpu = sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+              for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    print(n / wall, 1000 * cpu / n)
+""")
+
+
+def workers(base: Path | None, variant: str, deals: int) -> dict:
+    """Deals per wall second, and CPU milliseconds per deal (this process and its workers, the
+    imports included), in one worker and in two; for this checkout and ``base`` if given."""
+    out: dict = {}
+    for name, tree in [("this", ROOT)] + ([("base", base)] if base else []):
+        for w in (1, 2):
+            rate, cpu = child(WORKERS, tree, variant, deals, w)[:2]
+            out[f"{name}_{w}"] = {"deals_per_s": float(rate), "cpu_ms_per_deal": float(cpu)}
+            print(f"  {name}, {w} worker(s): {float(rate):,.0f} deals/s, {float(cpu):.2f} CPU ms a deal",
+                  file=sys.stderr, flush=True)
+    out["ratio"] = out["this_2"]["deals_per_s"] / out["this_1"]["deals_per_s"]
+    out["cpu_cost_of_two"] = out["this_2"]["cpu_ms_per_deal"] / out["this_1"]["cpu_ms_per_deal"]
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,8 +178,9 @@ def main(argv: list[str] | None = None) -> int:
         out = {"peak_mb": {int(k): int(v) for k, v in zip(words[::2], words[1::2])}}
         line = "peak RSS (MB) after n deals: " + ", ".join(f"{k:,}: {v}" for k, v in out["peak_mb"].items())
     else:
-        out = workers(a.variant or "marolles-1637", a.deals)
-        line = f"workers: {out['one']:,.0f} deals/s in one, {out['two']:,.0f} in two"
+        out = workers(a.base, a.variant or "marolles-1637", a.deals)
+        line = (f"workers: {out['this_1']['deals_per_s']:,.0f} deals/s in one, "
+                f"{out['this_2']['deals_per_s']:,.0f} in two; two cost {out['cpu_cost_of_two']:.2f}x the CPU a deal")
     out["load_before"] = load
     if a.json:
         print(json.dumps(out))
