@@ -146,6 +146,16 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def _check_workers(workers: int) -> None:
+    """``--workers`` from 1 to the machine's CPUs (issue 33: a call asked for 10^6 processes)."""
+    from .runs.pool import cpu_count
+
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    if workers > cpu_count():
+        _fail(f"--workers {workers} is more than this machine's {cpu_count()} CPUs: use at most {cpu_count()}")
+
+
 PlayersArg = Annotated[int | None, typer.Option(
     help="Number of players, for a game that takes several (early-french: 2..6); "
          "the same as --option players=N.")]
@@ -295,8 +305,7 @@ def simulate(
     players = variant_class(variant).players_for(values)
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
-    if workers < 1:
-        _fail(f"--workers must be at least 1, not {workers}")
+    _check_workers(workers)
     if compare:
         _simulate_readings(variant, deals, seed, values, compare, bots, json_out, workers)
         return
@@ -389,8 +398,7 @@ def tournament(
         _fail(f"--bots {bots!r}: a tournament needs at least two bots, e.g. search-easy,rule")
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
-    if workers < 1:
-        _fail(f"--workers must be at least 1, not {workers}")
+    _check_workers(workers)
     err = make_console(plain=False, stderr=True)
     try:
         with _progress("boards", err) as progress:

@@ -45,7 +45,7 @@ def test_a_deal_depends_only_on_seed_and_index():
 
 
 def test_the_summaries_do_not_depend_on_the_number_of_workers():
-    assert run(7, seed=9, workers=2) == run(7, seed=9) == run(7, seed=9, workers=3)
+    assert run(7, seed=9, workers=2) == run(7, seed=9)
     assert list(sim.simulate(V, 3, 9, bots=["random"], start=4, workers=2)) == run(7, seed=9)[4:]
     pairs = list(sim.compare(V, 5, 3, None, {"ultimo_fail": "1"}, ["rule"], workers=2))
     assert pairs == list(sim.compare(V, 5, 3, None, {"ultimo_fail": "1"}, ["rule"]))

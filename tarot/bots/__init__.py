@@ -14,10 +14,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, cast
 
-from ..core.cards import CardSet, Seat
+from ..core.cards import CardSet
 from ..core.deal import Deal, View
 from ..core.errors import TarotError
 from ..core.game import game_of
+from .rollout import rollout as _rollout
 
 
 class Bot(Protocol):
@@ -129,7 +130,6 @@ def _load_all() -> None:
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:
-    """Let ``bots[seat]`` make every decision of ``deal`` until it is over; each sees its view."""
-    while not deal.is_over:
-        seat = cast(Seat, deal.to_play)
-        deal.push(bots[seat].act(deal.view(seat)))
+    """Let ``bots[seat]`` make every decision of ``deal`` until it is over; each sees its view
+    (``rollout.rollout``)."""
+    _rollout(deal, bots)

@@ -57,6 +57,7 @@ from ..core.game import game_of
 from ..core.tricks import SUIT_OF
 from . import RuleBot, make_bot, register_bot
 from .sampling import Constraints, SamplingError, can_sample, sample_from
+from .rollout import PyRandomPolicy, rollout
 
 
 def seat_score(deal: Deal, seat: Seat) -> int:
@@ -365,22 +366,19 @@ def tricks_left(deal: Deal) -> int:
 # ----- playouts -------------------------------------------------------------------------------
 def finish_with(deal: Deal, bots: Sequence) -> None:
     """Play ``deal`` to the end with ``bots[seat]`` deciding from each seat's view."""
-    while not deal.is_over:
-        p = cast(Seat, deal.to_play)
-        deal.push(bots[p].act(deal.view(p)))
+    rollout(deal, bots)
 
 
 def finish_random(deal: Deal, rng: random.Random, revokes: bool = False) -> None:
     """Play ``deal`` to the end with uniformly random legal actions; with ``revokes``
     (``revokes_allowed`` for the deal), among those a search tries
     (``searched_actions``): no card against the obligations to follow and to trump."""
-    choice = rng.choice
     if revokes:
+        choice = rng.choice
         while not deal.is_over:
             deal.push(choice(searched_actions(deal, True)))
         return
-    while not deal.is_over:
-        deal.push(choice(deal.legal_actions()))
+    rollout(deal, PyRandomPolicy(rng))
 
 
 # ----- PIMC -----------------------------------------------------------------------------------

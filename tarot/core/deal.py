@@ -336,7 +336,7 @@ class Deal:
             "players": self.players, "dealer": self.dealer,
             "phase": self.phase if mine else self.PUBLIC_PHASE.get(self.phase, self.phase),
             "to_play": self.to_play, "hand": self.hand(seat),
-            "hand_sizes": tuple(map(int.bit_count, self.hands)), "tricks": tuple(self.tricks),
+            "hand_sizes": self._hand_sizes(), "tricks": tuple(self.tricks),
             "trick": tuple(self.trick), "payments": tuple(self.ledger.entries),
             "legal_actions": tuple(self.legal_actions()) if mine else (),
             "notation": self.notation,
@@ -408,6 +408,10 @@ class Deal:
 
     def _all_hands(self) -> list[CardSet]:
         return self._hands.copy()
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        """The number of cards in each seat's hand (a view's ``hand_sizes``)."""
+        return tuple([h.bit_count() for h in self._all_hands()])
 
     # ----- shared machinery -------------------------------------------------------------
     @property
@@ -605,6 +609,13 @@ class SplitHands:
     def hands(self) -> list[CardSet]:
         return [self.hand(s) for s in range(self.n)]
 
+    def sizes(self) -> tuple[int, ...]:
+        """The number of cards in each hand, counted in the parts (no hand put together)."""
+        sizes = (self.lo0.bit_count() + self.hi0.bit_count(), self.lo1.bit_count() + self.hi1.bit_count(),
+                 self.lo2.bit_count() + self.hi2.bit_count(), self.lo3.bit_count() + self.hi3.bit_count(),
+                 self.lo4.bit_count() + self.hi4.bit_count())
+        return sizes[:self.n]
+
     def key(self) -> tuple[CardSet, ...]:
         """The parts of every hand, low then high, seat by seat (0 for the seats without one):
         a key (a transposition table's), and what an undo entry keeps of the hands."""
@@ -690,6 +701,9 @@ class SplitHandsDeal(Deal):
 
     def _all_hands(self) -> list[CardSet]:
         return self._split.hands()
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        return self._split.sizes()
 
     def _hands_key(self) -> tuple[CardSet, ...]:
         """The hands as a key (``SplitHands.key``), and as a whole undo entry keeps them."""

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import re
 import reprlib
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from .errors import OptionError
@@ -57,26 +58,48 @@ class Option:
 
 
 class Options(Mapping[str, str]):
-    """A complete, validated, immutable set of option values for one variant."""
+    """A complete, validated, immutable set of option values for one variant.
+
+    Read-only through and through: one ``Options`` is shared by every deal made with it (every
+    default deal of a variant) and handed to the bots in each view, so nothing reached from it
+    can be changed (its tables are ``MappingProxyType``, its attributes cannot be set again):
+    a bot cannot change the rules of a deal, its own or another.
+    """
 
     __slots__ = ("_values", "_specs", "variant", "_hash")
+    variant: str
+    _values: Mapping[str, str]
+    _specs: Mapping[str, Option]
+    _hash: int
 
     def __init__(self, specs: tuple[Option, ...], variant: str,
                  values: Mapping[str, object] | None = None) -> None:
         if values is not None and not isinstance(values, Mapping):
             raise OptionError(f"the options of {variant} are a mapping of names to values (a dict), "
                               f"not {reprlib.repr(values)}")
-        self.variant = variant
-        self._specs = {o.key: o for o in specs}
+        spec_of = {o.key: o for o in specs}
         vals = {o.key: o.default for o in specs}
         for key, value in (values or {}).items():
-            spec = self._specs.get(key)
+            spec = spec_of.get(key)
             if spec is None:
-                known = ", ".join(sorted(self._specs))
+                known = ", ".join(sorted(spec_of))
                 raise OptionError(f"unknown option {key!r} for {variant}; known options: {known}")
             vals[key] = spec.normalise(value, variant)
-        self._values = vals
-        self._hash = hash((variant, tuple(vals.items())))
+        _set = object.__setattr__  # the only writes: ``__setattr__`` refuses any other
+        _set(self, "variant", variant)
+        _set(self, "_specs", MappingProxyType(spec_of))
+        _set(self, "_values", MappingProxyType(vals))
+        _set(self, "_hash", hash((variant, tuple(vals.items()))))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the options of {self.variant} are read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"the options of {self.variant} are read-only")
+
+    def __reduce__(self) -> tuple:
+        # pickled by its values (a ``MappingProxyType`` does not pickle)
+        return (Options, (tuple(self._specs.values()), self.variant, dict(self._values)))
 
     def __hash__(self) -> int:
         return self._hash

@@ -26,8 +26,10 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
-from ..bots import make_bot, play_out
+from ..bots import RandomBot, make_bot, play_out
+from ..bots.rollout import random_seats
 from ..core.deal import Deal, variant_class
 from ..core.errors import TarotError
 from ..core.ledger import SOURCES
@@ -148,7 +150,12 @@ def play_one(variant: str, options: Mapping[str, object] | None, seed: int, inde
     cls = variant_class(variant)
     s = deal_seed(seed, index)
     deal = cls(options, seed=s, dealer=index * cls.seat_step(options) % cls.players_for(options))
-    play_out(deal, [make_bot(name, seed=bot_seed(s, seat)) for seat, name in enumerate(bots)])
+    players = [make_bot(name, seed=bot_seed(s, seat)) for seat, name in enumerate(bots)]
+    if all(type(b) is RandomBot for b in players):
+        # random bots need no view to draw from the legal actions: the same draws without one
+        random_seats(deal, [cast(RandomBot, b).rng for b in players])
+    else:
+        play_out(deal, players)
     return summarise(deal, index, s)
 
 
