@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # ``import helpers`` from any rootdir
@@ -23,3 +24,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 import tarot  # noqa: E402
 
 collect_ignore = ["toy_game.py"] if tarot.COMPILED else []
+
+
+@pytest.fixture(autouse=True)
+def _games_folder(tmp_path_factory, monkeypatch):
+    """`tarot play` saves every deal in the user's games folder (under XDG_DATA_HOME): a test's
+    go to a folder of its own, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

@@ -15,7 +15,9 @@ from ..core.cards import Seat
 from ..core.deal import Deal
 from ..core.ledger import Payment
 from ..explain import Line, describe_payment, explainer_for, say, trick_text
-from .events import ActionPlayed, DealStarted, DeclarationShown, Event, PaymentMade, PaymentTakenBack, TrickWon
+from .events import (
+    ActionPlayed, DealStarted, DeclarationShown, Event, PaymentMade, PaymentTakenBack, TakenBack, TrickWon,
+)
 
 
 class Narration:
@@ -83,3 +85,15 @@ class Narration:
         if phase in explainer.card_phases and deal.phase == phase and deal.to_play == seat:
             return events  # the seat goes on choosing cards: what they cost is told with them, after
         return events + self.payments(deal)
+
+    def taken_back(self, deal: Deal, seat: int, actions: Sequence[int]) -> list[Event]:
+        """The events of ``seat`` taking back its last decision (``actions``: taken back, the
+        latest first): its own move named, the others after it counted (a bot's discard was
+        never shown), and the payments taken back with them."""
+        self._tricks = min(self._tricks, len(deal.tricks))
+        self._shown = min(self._shown, len(deal.shown))
+        own = deal.action_token(actions[-1]) if seat in self.reveal else say("undo.a_move")
+        others = len(actions) - 1
+        key = "undo.done.after" if others else "undo.done"
+        line = Line(say(key, name=self.names[seat], move=own, moves=others), "warning")
+        return [TakenBack(to=self.to, lines=(line,), seat=seat, actions=tuple(actions)), *self.payments(deal)]
