@@ -147,6 +147,8 @@ class TableSession:
         #: A deal to go on with (``resume``) and the file it was read from.
         self._resumed: tuple[Record, Path | None] | None = None
         self._paths: dict[int, Path] = {}
+        #: The file a resumed session was read from.
+        self.resumed_from: Path | None = None
 
     # ----- driving the table -------------------------------------------------------------
     @property
@@ -538,6 +540,7 @@ class TableSession:
 
         replay(record)  # every move checked (and a claimed result) before the table is set
         session._resumed = (record, path)
+        session.resumed_from = path
         return session
 
 def record_path(record: Path, number: int, deals: int | None) -> Path:

@@ -55,7 +55,7 @@ class CardLook:
 
 PLAIN = CardLook()
 #: The colour of each suit (0..3, in the notation's order: S B C D, S C H D).
-SUIT_STYLES = {"italian": ("blue", "green", "red", "yellow"), "french": ("", "", "red", "red")}
+SUIT_STYLES = {"italian": ("blue", "magenta", "red", "yellow"), "french": ("", "", "red", "red")}
 _LOOKS: weakref.WeakKeyDictionary[Console, CardLook] = weakref.WeakKeyDictionary()
 
 
@@ -421,8 +421,10 @@ def score_sheet(sheet: Sequence[SheetRow], names: Sequence[str], totals: Sequenc
         t.add_column(say("sheet.dealer"))
         for s in seats:
             t.add_column(heads[s], justify="right", no_wrap=True)
+        number = 1  # deals are numbered as the table heads them: a hand not played out is dealt again
         for row in sheet:
-            label = say("sheet.annulled" if row.annulled else "sheet.deal", number=row.number)
+            label = say("sheet.annulled" if row.annulled else "sheet.deal", number=number)
+            number += not row.annulled
             t.add_row(label, heads[row.dealer], *(f"{row.scores[s]:+d}" for s in seats),
                       style="dim" if row.annulled else "")
         t.add_row(Text(say("table.total"), style="bold"), "",

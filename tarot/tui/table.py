@@ -173,6 +173,8 @@ class PlaySession:
         changed = self.table.match.options.changed()
         if changed:
             self.out.print(say("table.options", options=", ".join(f"{k}={v}" for k, v in changed.items())))
+        if self.table.resumed_from is not None:
+            self.out.print(say("table.resume", path=self.table.resumed_from, number=self.table.played + 1))
 
     def between_deals(self) -> bool:
         """Wait for Enter before the next deal; False if the person leaves (``read_status``
@@ -192,8 +194,8 @@ class PlaySession:
             if line.split()[0].lower() == "score":
                 self.score()
                 continue
-            saved = say("table.next.saved" if self.record else "table.next.end")
-            of = say("table.next.of", deals=self.deals) if self.deals else ""
+            saved = say("table.next.saved" if self.table.record is not None else "table.next.end")
+            of = say("table.next.of", deals=self.table.deals) if self.table.deals else ""
             self.out.print(say("table.next.help", number=self.table.played + 1, of=of, saved=saved))
 
     def leave(self, code: int) -> int:
@@ -261,7 +263,8 @@ class PlaySession:
             if self.script:
                 prompt = ""
             elif forced is not None:
-                prompt = say("forced.prompt", name=self.names[self.me], card=format_card(forced, self.cls.notation))
+                card = card_text(forced, self.cls.notation, look_of(self.out)).plain
+                prompt = say("forced.prompt", name=self.names[self.me], card=card)
             else:
                 prompt = say("table.prompt", name=self.names[self.me])
             line = self.read_line(prompt)
