@@ -8,7 +8,8 @@ from .events import (
 )
 from .match import Match, cut_rank
 from .narration import Narration
-from .session import PERSON, Pending, Prompt, TableSession, game_base, games_folder, new_game_path, record_path
+from .files import game_base, games_folder, new_game_path
+from .session import PERSON, Pending, Prompt, TableSession, record_path
 
 __all__ = [
     "PERSON", "ActionPlayed", "DealOver", "DealStarted", "DeclarationShown", "Event", "GameProgress", "Match",

@@ -148,12 +148,12 @@ class PlaySession:
                 self.out.print(say("table.interrupted"))
                 return self.leave(130)
             except EndOfInput:
-                self.show(table.save_unfinished())
                 if self.script:
+                    self.show(table.save_unfinished())
                     self.error(say("table.input_ended.script", where=table.where(self.me)))
                     return 1
                 self.out.print(say("table.input_ended"))
-                return 0
+                return self.leave(0)
             except ScriptError as e:
                 self.show(table.save_unfinished())
                 self.error(str(e))
