@@ -230,3 +230,37 @@ def test_a_record_saved_twice_is_the_same_game(tmp_path):
     copy = tmp_path / "copy.txt"
     save_record(load_record(again.save_unfinished()[-1].path), copy)
     assert load_record(copy).tags == record.tags
+
+
+@pytest.mark.parametrize("variant", ["fft-5p", "early-french", "marolles-1637", "french-2p"])
+def test_after_an_undo_the_table_tells_the_deal_as_if_the_moves_had_never_been_made(variant):
+    """What the narration remembers (payments told, tricks told, a partner or a consolation
+    told) after an undo is what a narration of the moves kept alone remembers."""
+    from tarot.play import Narration
+
+    players = tarot.variant_class(variant).players_for({})
+    undone = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        session = TableSession(variant, seed=seed, seats=[PERSON] + ["rule"] * (players - 1))
+        moves = rng.randrange(10, 60)
+        _person(session, rng, stop=lambda s, moves=moves: len(s.deal.history) > moves)
+        if session.pending is None or not session._decisions:
+            continue
+        session.undo(session.pending.seat)
+        undone += 1
+        told = session.narrations[0]
+        fresh = Narration(told.names, told.reveal, told.to)   # told the kept moves, one by one
+        deal = session.deal
+        probe = tarot.new_deal(variant, deal.options, deck=deal.deck, dealer=deal.dealer)
+        fresh.start(probe)
+        for a in deal.history:
+            seat, phase = probe.to_play, probe.phase
+            probe.push(a)
+            fresh.after(probe, seat, phase, a)
+        fresh.payments(probe)
+        assert (told.state, told._told, told._tricks, told._shown) == \
+            (fresh.state, fresh._told, fresh._tricks, fresh._shown)
+        _person(session, rng)                              # and the deal plays on to its end
+        assert session.deal.is_over
+    assert undone >= 2

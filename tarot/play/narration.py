@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Seat
-from ..core.deal import Deal
+from ..core.deal import Deal, new_deal
 from ..core.ledger import Payment
 from ..explain import Line, describe_payment, explainer_for, say, trick_text
 from .events import (
@@ -96,4 +96,19 @@ class Narration:
         others = len(actions) - 1
         key = "undo.done.after" if others else "undo.done"
         line = Line(say(key, name=self.names[seat], move=own, moves=others), "warning")
-        return [TakenBack(to=self.to, lines=(line,), seat=seat, actions=tuple(actions)), *self.payments(deal)]
+        events = [TakenBack(to=self.to, lines=(line,), seat=seat, actions=tuple(actions)), *self.payments(deal)]
+        self.rewind(deal)
+        return events
+
+    def rewind(self, deal: Deal) -> None:
+        """Be as if the deal had been told up to where it stands now (after moves taken back):
+        what the game's explanations remember (a partner told, the consolations told) is
+        that of its moves so far, told again in silence on a fresh copy of the deal."""
+        probe = new_deal(deal.variant, deal.options, deck=deal.deck, dealer=deal.dealer)
+        self.start(probe)
+        for a in deal.history:
+            seat, phase = probe.to_play, probe.phase
+            assert seat is not None
+            probe.push(a)
+            self.after(probe, seat, phase, a)
+        self.payments(probe)
