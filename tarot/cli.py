@@ -235,42 +235,91 @@ def play(
              "what each does.")] = None,
     option: OptionArg = None,
     players: PlayersArg = None,
-    deals: Annotated[int, typer.Option(help="Number of deals; the deal passes in the direction of play.")] = 1,
+    deals: Annotated[int | None, typer.Option(
+        help="Number of deals; the deal passes in the direction of play. Default: the game to its "
+             "target where the game has one (early-french: to 50), else deal after deal until you "
+             "quit; one deal with --script or --record.")] = None,
     record: Annotated[Path | None, typer.Option(
-        help="Save each deal's record to this file (JSON for a .json name, else text; with "
+        help="Save each deal's record to this file instead (JSON for a .json name, else text; with "
              "several deals: FILE-1, FILE-2...).")] = None,
+    games: Annotated[Path | None, typer.Option(
+        help="The folder every deal is saved in (default: $XDG_DATA_HOME/tarot/games, else "
+             "~/.local/share/tarot/games).")] = None,
+    no_save: Annotated[bool, typer.Option(
+        "--no-save", help="Save no record (a --script game saves only with --record or --games).")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        help="Go on with a game saved by tarot play (a deal left unfinished, or the last deal "
+             "played): the same cards, seats and totals; the game's flags come from the file.")] = None,
     script: Annotated[bool, typer.Option(
         "--script", help="Non-interactive: one move per line from stdin, no prompts, plain text; "
                          "illegal input or the end of input before the deal ends exits with code 1.")] = False,
 ) -> None:
-    """Play against bots in the terminal, with every payment and the counting explained."""
-    values = _setup(variant, option, players)
-    cls = variant_class(variant)
-    players = cls.players_for(values)
-    if not 0 <= seat < players:
-        _fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
-    if deals < 1:
+    """Play against bots in the terminal, deal after deal, with every payment and the counting
+    explained; every deal is saved (docs/cli.md)."""
+    from .play import TableSession, game_base, games_folder, new_game_path
+
+    if deals is not None and deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
-    try:  # one bot for each other seat
-        names = sim.resolve_bots(_bot_names(bots), players - 1)
-    except TarotError as e:
-        _fail(f"--bots: {e}")
-    if record is not None:
+    if no_save and record is not None:
+        _fail("--no-save and --record contradict each other")
+    if record is not None or resume is not None or not no_save:
         try:
-            from . import records  # noqa: F401
+            from . import records
         except ImportError:
-            _fail("--record needs tarot.records, which is not installed")
-        # checked now, not after a whole deal has been played for nothing: every file the
-        # deals will be saved to (a hand not played out adds one more, checked when saved)
-        from .records import check_record_paths
-        from .tui import record_path
+            _fail("saving a game needs tarot.records, which is not installed (or give --no-save)")
+    # a script saves only where it is told (--record, --games): it is a tool's run, not a game
+    folder = None if no_save or (script and games is None) else (games or games_folder())
+    if folder is not None and (record is None or games is not None):
+        try:  # the games folder is made now, not after a deal played for nothing
+            folder.mkdir(parents=True, exist_ok=True)
+            records.check_record_paths([folder / "game.txt"])
+        except (OSError, RecordError) as e:
+            reason = e if isinstance(e, RecordError) else f"cannot make {folder}: {e.strerror or e}"
+            _fail(f"--games: {reason} (choose another with --games DIR, or --no-save)")
+    table = None
+    if resume is not None:
         try:
-            check_record_paths(record_path(record, n, deals) for n in range(1, deals + 1))
+            saved = records.load_record(resume)
+            round_tag = saved.tags.get("Round", "")
+            number = int(round_tag) if round_tag.isascii() and round_tag.isdigit() and len(round_tag) < 7 else 1
+            to = record if record is not None else None if no_save else game_base(resume, number)
+            table = TableSession.resume(saved, path=None if no_save else resume, record_to=to, seed=seed,
+                                        fallback=folder)
         except RecordError as e:
-            _fail(f"--record: {e}")
+            _fail(f"--resume: {e}", 1)
+        assert table is not None
+        if not table.people:
+            _fail(f"--resume: {resume} has no person's seat to go on with", 1)
+        if deals is not None:
+            table.deals = deals
+        variant, values, seat = saved.variant, dict(saved.options), table.people[0]
+        names: list[str] = []
+        deals = table.deals
+    else:
+        values = _setup(variant, option, players)
+        cls = variant_class(variant)
+        n_players = cls.players_for(values)
+        if not 0 <= seat < n_players:
+            _fail(f"--seat must be a seat 0..{n_players - 1}, not {seat}")
+        try:  # one bot for each other seat
+            names = sim.resolve_bots(_bot_names(bots), n_players - 1)
+        except TarotError as e:
+            _fail(f"--bots: {e}")
+        if deals is None and (script or record is not None):
+            deals = 1  # a script or a record file is one deal unless told otherwise
+        if record is None and folder is not None:
+            record = new_game_path(folder, variant)
+        if record is not None:
+            # the first file is checked now; each other one when its deal is saved (a deal that
+            # cannot be written there goes to the games folder, or is shown whole)
+            from .tui import record_path
+            try:
+                records.check_record_paths([record_path(record, 1, deals)])
+            except RecordError as e:
+                _fail(f"--record: {e}")
     out = make_console(plain=script)
     session = PlaySession(out, variant, values, seed, seat, names, deals, record, script,
-                          stdin_reader() if script else console_reader(out))
+                          stdin_reader() if script else console_reader(out), fallback=folder, table=table)
     try:
         code = session.run()
     except RecordError as e:

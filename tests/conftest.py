@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # ``import helpers`` from any rootdir
@@ -30,3 +31,10 @@ def pytest_configure(config):
                                        "virtual environment (about 10 s; tests/test_install.py)")
     config.addinivalue_line("markers", "tour: runs every command of the README's tour (a few minutes; "
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
+
+
+@pytest.fixture(autouse=True)
+def _games_folder(tmp_path_factory, monkeypatch):
+    """`tarot play` saves every deal in the user's games folder (under XDG_DATA_HOME): a test's
+    go to a folder of its own, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

@@ -12,6 +12,7 @@ from .base import (
     explainer_for, named, pending_cards, petit_annulment, phase_help, phase_word, player_of, spoken_of, spoken_to,
     suit_word, trick_text, unit_word, where,
 )
+from . import table as _table  # noqa: F401  (the table's words)
 from .lines import CardRow, Line, Lines, line_text
 from .messages import CATALOGUES, MessageError, add_messages, joined, known, plural, say, use_language
 from .words import COMPASS, MORT, display_key, in_display_order, seat_label, seat_names

@@ -32,7 +32,8 @@ add_messages({
     "trick": "Trick {number}: {played} → {winner} wins",
     "trick.card": "{seat} {card}",
     "help.commands": "Type a card (KS, 10{letter}, T21, {fool}), a number from the choices{named}; or help, "
-                     "hint (what the rule bot would do), hand, clear (forget cards chosen so far), quit.",
+                     "hint (what the rule bot would do), hand, clear (forget cards chosen so far), tricks, "
+                     "last, score, undo, quit.",
     "help.commands.named": ", an action name ({tokens})",
     "help.cards": "You {verb} {cards} in all, from: {choices}{stop}",
     "help.cards.stop": " (or `done` to stop short).",

@@ -4,14 +4,15 @@ emits plain events (``events``); the terminal and the browser are views over it.
 
 from .events import (
     ActionPlayed, DealOver, DealStarted, DeclarationShown, Event, GameProgress, MatchOver, PaymentMade,
-    PaymentTakenBack, RecordSaved, TrickWon,
+    PaymentTakenBack, RecordFailed, RecordSaved, SheetRow, TakenBack, TrickWon,
 )
 from .match import Match, cut_rank
 from .narration import Narration
+from .files import game_base, games_folder, new_game_path
 from .session import PERSON, Pending, Prompt, TableSession, record_path
 
 __all__ = [
     "PERSON", "ActionPlayed", "DealOver", "DealStarted", "DeclarationShown", "Event", "GameProgress", "Match",
-    "MatchOver", "Narration", "PaymentMade", "PaymentTakenBack", "Pending", "Prompt", "RecordSaved",
-    "TableSession", "TrickWon", "cut_rank", "record_path",
+    "MatchOver", "Narration", "PaymentMade", "PaymentTakenBack", "Pending", "Prompt", "RecordFailed", "RecordSaved", "SheetRow", "TakenBack",
+    "TableSession", "TrickWon", "cut_rank", "game_base", "games_folder", "new_game_path", "record_path",
 ]

@@ -17,6 +17,18 @@ from ..core.ledger import Payment
 from ..explain import CardRow, Line
 
 
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal on the score sheet: ``number`` as dealt (1, 2...; a hand not played out has
+    its row), its ``dealer``, each seat's ``scores`` and whether it was ``annulled`` (not played
+    out, dealt again)."""
+
+    number: int
+    dealer: Seat
+    scores: tuple[int, ...]
+    annulled: bool = False
+
+
 @dataclass(frozen=True, kw_only=True)
 class Event:
     """Something that happened at the table, with the lines that tell it to ``to``."""
@@ -34,6 +46,8 @@ class DealStarted(Event):
     deals: int
     dealer: Seat
     again: bool = False
+    #: The deal goes on from a saved record (``TableSession.resume``): its moves so far follow.
+    resumed: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,7 +95,7 @@ class PaymentTakenBack(Event):
 @dataclass(frozen=True, kw_only=True)
 class DealOver(Event):
     """A deal finished: its ``result``, the count explained (``lines``), ``annulled`` when it
-    was not played out (it is dealt again), and the match's running ``totals``."""
+    was not played out (it is dealt again), and the match's running ``totals`` and ``sheet``."""
 
     number: int
     result: DealResult
@@ -89,11 +103,34 @@ class DealOver(Event):
     played: int
     dealt: int
     totals: tuple[int, ...]
+    #: The score sheet so far, this deal's row last.
+    sheet: tuple[SheetRow, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakenBack(Event):
+    """``seat`` took back its last decision (``undo``, against bots only): ``actions`` are the
+    actions taken back, the latest first (the bots' after it, then the seat's own)."""
+
+    seat: Seat
+    actions: tuple[int, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class RecordSaved(Event):
     path: Path
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordFailed(Event):
+    """A deal's record could not be written to ``path`` (``reason``); ``text`` is the whole
+    record, for the client to keep (nothing is lost), and ``saved`` where it went instead, if
+    anywhere."""
+
+    path: Path
+    reason: str
+    text: str
+    saved: Path | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Seat
-from ..core.deal import Deal
+from ..core.deal import Deal, new_deal
 from ..core.ledger import Payment
 from ..explain import Line, describe_payment, explainer_for, say, trick_text
-from .events import ActionPlayed, DealStarted, DeclarationShown, Event, PaymentMade, PaymentTakenBack, TrickWon
+from .events import (
+    ActionPlayed, DealStarted, DeclarationShown, Event, PaymentMade, PaymentTakenBack, TakenBack, TrickWon,
+)
 
 
 class Narration:
@@ -83,3 +85,30 @@ class Narration:
         if phase in explainer.card_phases and deal.phase == phase and deal.to_play == seat:
             return events  # the seat goes on choosing cards: what they cost is told with them, after
         return events + self.payments(deal)
+
+    def taken_back(self, deal: Deal, seat: int, actions: Sequence[int]) -> list[Event]:
+        """The events of ``seat`` taking back its last decision (``actions``: taken back, the
+        latest first): its own move named, the others after it counted (a bot's discard was
+        never shown), and the payments taken back with them."""
+        self._tricks = min(self._tricks, len(deal.tricks))
+        self._shown = min(self._shown, len(deal.shown))
+        own = deal.action_token(actions[-1]) if seat in self.reveal else say("undo.a_move")
+        others = len(actions) - 1
+        key = "undo.done.after" if others else "undo.done"
+        line = Line(say(key, name=self.names[seat], move=own, moves=others), "warning")
+        events = [TakenBack(to=self.to, lines=(line,), seat=seat, actions=tuple(actions)), *self.payments(deal)]
+        self.rewind(deal)
+        return events
+
+    def rewind(self, deal: Deal) -> None:
+        """Be as if the deal had been told up to where it stands now (after moves taken back):
+        what the game's explanations remember (a partner told, the consolations told) is
+        that of its moves so far, told again in silence on a fresh copy of the deal."""
+        probe = new_deal(deal.variant, deal.options, deck=deal.deck, dealer=deal.dealer)
+        self.start(probe)
+        for a in deal.history:
+            seat, phase = probe.to_play, probe.phase
+            assert seat is not None
+            probe.push(a)
+            self.after(probe, seat, phase, a)
+        self.payments(probe)

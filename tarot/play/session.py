@@ -14,29 +14,37 @@ nothing. A blocking terminal loop and an asyncio server drive it the same way::
 The deals are those of ``tarot play``: the match's seed gives each deal's seed and the first
 dealer, the deal passes as the rules say (``Match``), each bot's seed depends on the match's
 seed and its seat. People and bots only ever receive views (``pending.view``, ``prompt``).
+
+A session goes on deal after deal until ``deals`` are played, or, with ``deals=None``, until
+the game to its target is won where the game has one (Early French Tarot's game to 50) and
+otherwise until the person leaves. It keeps a score sheet (``sheet``, a row per deal dealt)
+and saves each deal with the tags that let ``TableSession.resume`` go on with an unfinished
+game: the same cards, the same moves, the same totals.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from ..core.actions import DONE
 from ..core.cards import Card, CardSet, Notation, Seat, card_phrase, cards_of, mask
 from ..core.deal import Deal, View
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, RecordError, TarotError
 from ..explain import (
     CardRow, Line, display_actions, explainer_for, pending_cards, phase_help, plural, say, seat_names,
-    where,
+    trick_text, where,
 )
-from .events import DealOver, Event, GameProgress, MatchOver, RecordSaved
+from .events import DealOver, DealStarted, Event, GameProgress, MatchOver, RecordFailed, RecordSaved, SheetRow
+from .files import parse_sheet_entry, sheet_entry
 from .match import Match
 from .narration import Narration
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from ..records import Record
 
 #: A seat played by a person (every other seat is a bot's name or a bot).
 PERSON = "person"
@@ -80,14 +88,18 @@ class Prompt:
 class TableSession:
     """Deals of ``variant`` at a table of ``seats`` (``PERSON``, a bot's name, or a bot).
 
-    ``listeners``: the seats (None: a spectator) whose clients are told the events, each in
-    its own words (names from its chair, its own secrets); by default every person. With
-    ``record``, each deal is saved there (``record_path``: FILE-n with several deals).
+    ``deals``: how many deals to play out (None: the game to its target where the game has
+    one, else until the person leaves). ``listeners``: the seats (None: a spectator) whose
+    clients are told the events, each in its own words (names from its chair, its own
+    secrets); by default every person. With ``record``, each deal is saved there
+    (``record_path``: FILE-n with several deals), checked as each deal is saved; a deal that
+    cannot be written there goes to ``fallback`` (a folder), or is handed to the client whole
+    (``RecordFailed``).
     """
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None, seed: int | None = None,
-                 seats: Sequence[object] = (), deals: int = 1, record: Path | None = None,
-                 listeners: Sequence[Seat | None] | None = None) -> None:
+                 seats: Sequence[object] = (), deals: int | None = 1, record: Path | None = None,
+                 listeners: Sequence[Seat | None] | None = None, fallback: Path | None = None) -> None:
         from ..bots import make_bot
         from ..runs.simulate import bot_seed
 
@@ -108,8 +120,11 @@ class TableSession:
         self.bots = {s: make_bot(b, seed=None if seed is None else bot_seed(seed, s))
                      for s, b in self.bot_names.items()}
         self.bots.update({s: cast(Bot, who) for s, who in enumerate(seats) if not isinstance(who, str)})
+        #: Each seat as given (``PERSON`` or a bot's name), for the records (``Seats`` tag).
+        self.seat_names = [who if isinstance(who, str) else type(who).__name__ for who in seats]
         self.deals = deals
         self.record = record
+        self.fallback = fallback
         listen = self.people if listeners is None else list(listeners)
         self.narrations = {s: Narration(seat_names(self.players, s or 0, self.step),
                                         reveal=set() if s is None else {s}, to=s) for s in listen}
@@ -121,6 +136,17 @@ class TableSession:
         self.game = None
         self.is_over = False
         self._deal_over = True
+        #: The score sheet: a row per deal dealt and counted.
+        self.sheet: list[SheetRow] = []
+        #: What was taken back in the deal (``undo``), as the record notes it.
+        self.undos: list[str] = []
+        #: Where in the deal's history each person's decision began (``undo`` goes back there).
+        self._decisions: list[int] = []
+        #: A deal to go on with (``resume``) and the file it was read from.
+        self._resumed: tuple[Record, Path | None] | None = None
+        self._paths: dict[int, Path] = {}
+        #: The file a resumed session was read from.
+        self.resumed_from: Path | None = None
 
     # ----- driving the table -------------------------------------------------------------
     @property
@@ -167,10 +193,39 @@ class TableSession:
             if probe.is_over or probe.to_play != seat:
                 raise IllegalActionError(say("choice.one_move"))
             probe.push(a)
+        self._decisions.append(len(deal.history))
         events: list[Event] = []
         for a in actions:
             events += self._push(a)
         return events
+
+    def undo(self, seat: Seat) -> list[Event]:
+        """Take back the person's last decision in this deal, and the bots' moves after it
+        (against bots only: at a table with other people a card played stays played). The
+        record of the deal notes it (its ``Undo`` tag). Raises ``IllegalActionError`` and
+        nothing changes when it is refused."""
+        deal = self._turn(seat)
+        if len(self.people) > 1:
+            raise IllegalActionError(say("undo.people"))
+        if seat not in self.people or not self._decisions:
+            raise IllegalActionError(say("undo.nothing"))
+        start = self._decisions.pop()
+        taken: list[int] = []
+        while len(deal.history) > start:
+            taken.append(deal.pop())
+        mine = taken[-1]
+        where = f"trick {len(deal.tricks) + 1}" if deal.phase == "play" else f"the {deal.phase} phase"
+        self.undos.append(f"{self.names[seat]} took back {deal.action_token(mine)} in {where} "
+                          f"(move {start + 1}, {len(taken)} moves taken back)")
+        events: list[Event] = []
+        for narration in self.narrations.values():
+            events += narration.taken_back(deal, seat, taken)
+        return events
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The match's running totals, a number per seat."""
+        return tuple(self.match.totals)
 
     def choose(self, seat: Seat, chosen: Sequence[int], actions: Sequence[int]) -> tuple[list[int], list[Event]]:
         """In a phase where the seat gives several cards in a row (a discard, an écart, the
@@ -237,6 +292,15 @@ class TableSession:
             return cards + ([DONE] if DONE in legal else [])
         return display_actions(deal, legal)
 
+    def tricks(self, seat: Seat) -> list[str]:
+        """The tricks of the deal so far as the seat is told them (``Trick 3: East 7C, ...``):
+        public, each card played face up."""
+        deal = self.deal
+        if deal is None:
+            return []
+        names = self.narrations[seat].names if seat in self.narrations else self.names
+        return [trick_text(deal, i, names) for i in range(len(deal.tricks))]
+
     def help(self, seat: Seat) -> list[str]:
         """What the seat may do now, and why (``help`` at the table)."""
         return phase_help(self._turn(seat), seat)
@@ -298,14 +362,36 @@ class TableSession:
         return deal
 
     def _start(self) -> list[Event]:
-        self.deal = deal = self.match.next_deal()
         self.dealt += 1
         self._deal_over = False
+        self._decisions, self.undos = [], []
+        if self._resumed is not None:
+            return self._go_on()
+        self.deal = deal = self.match.next_deal()
         events: list[Event] = []
         for narration in self.narrations.values():
-            events += narration.start(deal, self.played + 1, self.deals, self.annulled)
+            events += narration.start(deal, self.played + 1, self.deals or 0, self.annulled)
         return events
 
+    def _go_on(self) -> list[Event]:
+        """Deal again the deal of a saved record (the same cards, the same dealer) and play its
+        moves so far, each told as it was."""
+        assert self._resumed is not None
+        record, path = self._resumed
+        self._resumed = None
+        if path is not None:
+            self._paths[self.dealt] = path
+        self.deal = deal = fresh_of(record)
+        self.undos = [u for u in record.tags.get("Undo", "").split("; ") if u]
+        events: list[Event] = []
+        for narration in self.narrations.values():
+            started = narration.start(deal, self.played + 1, self.deals or 0, self.annulled)
+            events += [replace(e, resumed=True) if isinstance(e, DealStarted) else e for e in started]
+        for a in record.actions:
+            if deal.to_play in self.people:
+                self._decisions.append(len(deal.history))
+            events += self._push(a)
+        return events
     def _push(self, action: int) -> list[Event]:
         deal = self.deal
         assert deal is not None and deal.to_play is not None
@@ -321,19 +407,22 @@ class TableSession:
         assert deal is not None
         self._deal_over = True
         number = self.played + 1
+        dealer = deal.dealer
         result = self.match.record(deal)
         # a hand not played out (a redeal granted, all passed, a petit sec) is not counted
         self.annulled = bool({"redeal", "all_passed", "annulled"} & set(result.info))
         self.played += not self.annulled
+        self.sheet.append(SheetRow(self.dealt, dealer, tuple(result.scores), self.annulled))
         explainer = explainer_for(deal)
         events: list[Event] = [
             DealOver(to=n.to, lines=tuple(explainer.end_of_deal(deal, n.names)), number=number, result=result,
-                     annulled=self.annulled, played=self.played, dealt=self.dealt, totals=tuple(self.match.totals))
+                     annulled=self.annulled, played=self.played, dealt=self.dealt, totals=tuple(self.match.totals),
+                     sheet=tuple(self.sheet))
             for n in self.narrations.values()]
         events += self._save()
         if explainer.target_game is not None:
             events += self._target_game(deal, explainer)
-        if self.played >= self.deals:
+        if self.deals is not None and self.played >= self.deals:
             self.is_over = True
         if self.is_over:
             events.append(MatchOver(totals=tuple(self.match.totals),
@@ -353,29 +442,122 @@ class TableSession:
                              totals=tuple(game.totals), over=game.is_over) for n in self.narrations.values()]
 
     def _save(self) -> list[Event]:
-        """Save deal number ``dealt`` (1, 2...) if the session records."""
+        """Save deal number ``dealt`` (1, 2...) if the session records: the deal and the tags a
+        resumed game needs (who sits where, the deals asked for, the score sheet so far, what
+        was taken back). Its path is checked now, not before the first card; a path that
+        cannot be written loses nothing (``fallback``, else the text handed on)."""
         if self.record is None or self.deal is None:
             return []
         from .. import records  # lazily: a session without records works without them
 
-        path = record_path(self.record, self.dealt, self.deals)
+        path = self._paths.get(self.dealt) or record_path(self.record, self.dealt, self.deals)
         me = self.people[0] if self.people else 0
         bots = ", ".join(f"{self.names[s]}={b}" for s, b in self.bot_names.items())
-        rec = records.record_from_deal(self.deal, Event="tarot play", Round=self.dealt,
-                                       Human=f"{self.names[me]} (seat {me})", Bots=bots)
-        records.save_record(rec, path)
+        tags: dict[str, object] = {"Event": "tarot play", "Round": self.dealt,
+                                   "Human": f"{self.names[me]} (seat {me})", "Bots": bots,
+                                   "Seats": ",".join(self.seat_names)}
+        if self.deals is not None:
+            tags["Deals"] = self.deals
+        earlier = [row for row in self.sheet if row.number < self.dealt]
+        if earlier:
+            tags["Sheet"] = "; ".join(sheet_entry(row) for row in earlier)
+        if self.undos:
+            tags["Undo"] = "; ".join(self.undos)
+        rec = records.record_from_deal(self.deal, **tags)
+        try:
+            records.save_record(rec, path)
+        except RecordError as e:
+            return self._not_saved(rec, path, str(e))
         self.saved.append(path)
         return [RecordSaved(path=path, lines=(Line(say("table.saved", path=path)),))]
 
+    def _not_saved(self, rec: Record, path: Path, reason: str) -> list[Event]:
+        """A deal that could not be written to ``path``: into ``fallback`` under the same name
+        if it can be, and in any case handed on whole (``RecordFailed``)."""
+        from .. import records
 
-def record_path(record: Path, number: int, deals: int) -> Path:
+        saved = None
+        if self.fallback is not None and self.fallback.resolve() != path.parent.resolve():
+            try:
+                self.fallback.mkdir(parents=True, exist_ok=True)
+                records.save_record(rec, self.fallback / path.name)
+                saved = self.fallback / path.name
+                self.saved.append(saved)
+            except (OSError, RecordError):
+                saved = None
+        text = rec.to_json() if path.suffix.lower() == ".json" else rec.to_text()
+        key = "table.not_saved.instead" if saved else "table.not_saved"
+        line = Line(say(key, reason=reason, path=saved), "warning")
+        return [RecordFailed(path=path, reason=reason, text=text, saved=saved, lines=(line,))]
+
+    # ----- going on with a saved game ------------------------------------------------------
+    @classmethod
+    def resume(cls, record: Record, path: Path | None = None, record_to: Path | None = None,
+               seed: int | None = None, fallback: Path | None = None) -> TableSession:
+        """The session of a deal saved by ``tarot play`` (``path``: the file it was read from),
+        going on from where it was left: the same seats, the same deals asked for, the score
+        sheet and totals of the deals before it, the deal itself with its moves so far (a
+        finished deal is counted and the next dealt). The deals after it are saved to
+        ``record_to`` (FILE-n) and dealt from ``seed``. Raises ``RecordError`` naming the tag
+        that is missing or bad."""
+        tags = record.tags
+        where = f"{path}: " if path is not None else ""
+        if "Seats" not in tags or "Round" not in tags:
+            raise RecordError(f"{where}not a game saved by tarot play (it has no Seats and Round tags): "
+                              f"nothing to go on with")
+        seats = tags["Seats"].split(",")
+        try:
+            number = int(tags["Round"])
+            deals = int(tags["Deals"]) if "Deals" in tags else None
+            rows = [parse_sheet_entry(e) for e in tags.get("Sheet", "").split(";") if e.strip()]
+        except ValueError as e:
+            raise RecordError(f"{where}{e}") from None
+        numbers = [r.number for r in rows]
+        if number < 1 or numbers != sorted(set(numbers)) or (numbers and numbers[-1] >= number):
+            raise RecordError(f"{where}the Sheet tag does not list the deals before deal {number}")
+        try:
+            session = cls(record.variant, record.options, seed, seats, deals, record_to, fallback=fallback)
+        except TarotError as e:
+            raise RecordError(f"{where}{e}") from None
+        players = session.players
+        if any(len(r.scores) != players or not 0 <= r.dealer < players for r in rows):
+            raise RecordError(f"{where}the Sheet tag does not hold {players} scores and a dealer per deal")
+        session.sheet = rows
+        session.match.totals = [sum(r.scores[s] for r in rows) for s in range(players)]
+        session.match.dealer = record.dealer
+        session.dealt = number - 1
+        session.played = sum(not r.annulled for r in rows)
+        session.annulled = bool(rows) and rows[-1].annulled
+        target = explainer_for(fresh_of(record)).target_game
+        if target is not None and rows:
+            game = session.game = target(session.match.options, dealer=rows[0].dealer)
+            for r in rows:
+                game.dealer = r.dealer
+                game.add_scores(r.scores)  # type: ignore[attr-defined]
+        from ..records import replay
+
+        replay(record)  # every move checked (and a claimed result) before the table is set
+        session._resumed = (record, path)
+        session.resumed_from = path
+        return session
+
+def record_path(record: Path, number: int, deals: int | None) -> Path:
     """Where ``tarot play --record FILE`` saves deal ``number`` (1, 2...) of a ``deals``-deal
     session: FILE for a one-deal session, else FILE-n (an annulled hand counts: after it, even
-    a one-deal session writes FILE-2).
+    a one-deal session writes FILE-2; a session with no set number of deals, ``None``, writes
+    FILE-n from the first).
 
     >>> str(record_path(Path("game.txt"), 1, 1)), str(record_path(Path("game.txt"), 2, 3))
     ('game.txt', 'game-2.txt')
     """
-    if deals > 1 or number > 1:
+    if deals is None or deals > 1 or number > 1:
         return record.with_name(f"{record.stem}-{number}{record.suffix}")
     return record
+
+
+def fresh_of(record: Record) -> Deal:
+    """The deal of ``record`` as dealt, before any move."""
+    from ..records.common import fresh_deal
+
+    return fresh_deal(record.variant, record.options, record.deck, record.dealer)
+

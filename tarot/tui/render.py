@@ -6,9 +6,12 @@ by suit with the legal cards marked, tables of scores by source. Nothing here de
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import sys
+import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from rich import box
@@ -16,16 +19,17 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import FOOL, TRUMP_SUIT, Card, CardSet, format_card, rank_of, suit_of
+from ..core.cards import FOOL, FRENCH, TRUMP_SUIT, Card, CardSet, Notation, format_card, parse_card, rank_of, suit_of
 from ..core.deal import Deal
 from ..core.ledger import REASONS
 from ..explain import (
     CardRow, Line, add_messages, explainer_for, in_display_order, named, plural, say, suit_word, unit_word,
 )
-from ..play.events import DealOver, DealStarted, Event
+from ..play.events import DealOver, DealStarted, Event, SheetRow
 
 add_messages({
     "table.deal": "Deal {number} of {deals}{again}",
+    "table.deal.match": "Deal {number}{again}",
     "table.dealt_again": " (dealt again)",
     "table.end_of_deal": "End of deal {number}{not_played}",
     "table.not_played": " (not played out)",
@@ -37,6 +41,76 @@ add_messages({
     "table.match_so_far": "match so far",
     "table.total": "total",
 })
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How cards are drawn on a console: the French suits by their symbols (♠ ♥ ♦ ♣) where
+    the terminal shows them, and each suit in its colour where it has colours (the Italian
+    suits of the old games, written S B C D, each in its own)."""
+
+    symbols: bool = False
+    colours: bool = False
+
+
+PLAIN = CardLook()
+#: The colour of each suit (0..3, in the notation's order: S B C D, S C H D).
+SUIT_STYLES = {"italian": ("blue", "magenta", "red", "yellow"), "french": ("", "", "red", "red")}
+_LOOKS: weakref.WeakKeyDictionary[Console, CardLook] = weakref.WeakKeyDictionary()
+
+
+def look_for(out: Console, plain: bool = False) -> CardLook:
+    """What ``out`` can show: symbols on a UTF-8 terminal, colours where it has them and
+    NO_COLOR is not set; nothing of either when ``plain`` (a script)."""
+    if plain or not out.is_terminal:
+        return PLAIN
+    symbols = out.encoding.replace("-", "").lower() == "utf8"
+    colours = out.color_system is not None and not out.no_color and not os.environ.get("NO_COLOR")
+    return CardLook(symbols, colours)
+
+
+def set_look(out: Console, look: CardLook) -> None:
+    """Draw the cards on ``out`` with ``look`` from now on."""
+    _LOOKS[out] = look
+
+
+def look_of(out: Console) -> CardLook:
+    return _LOOKS.get(out, PLAIN)
+
+
+def card_text(card: Card, notation: Notation, look: CardLook = PLAIN) -> Text:
+    """A card's token as drawn with ``look``: ``K♥`` in red, ``KC`` (Italian cups) in red,
+    ``KH`` where the terminal has neither; trumps and the Fool as their tokens."""
+    token = format_card(card, notation)
+    if card < 22:
+        return Text(token)
+    suit = suit_of(card)
+    if look.symbols and notation is FRENCH:
+        token = token[:-1] + notation.suit_symbols[suit]
+    return Text(token, style=SUIT_STYLES.get(notation.name, ("",) * 4)[suit] if look.colours else "")
+
+
+#: A suit card's token in a line of text (``KS``, ``10H``), not part of a word.
+_SUIT_TOKEN = re.compile(r"(?<![\w])(?:10|[2-9AJCQK])[A-Z](?![\w])")
+
+
+def dressed(text: str, notation: Notation, look: CardLook, style: str = "") -> Text:
+    """``text`` with the suit cards it names drawn with ``look`` (plain text as it is)."""
+    out = Text(style=style)
+    if look == PLAIN:
+        out.append(text)
+        return out
+    at = 0
+    for m in _SUIT_TOKEN.finditer(text):
+        try:
+            card = parse_card(m.group(), notation)
+        except ValueError:
+            continue
+        out.append(text[at:m.start()])
+        out.append_text(card_text(card, notation, look))
+        at = m.end()
+    out.append(text[at:])
+    return out
 
 #: The style of each tone of the table's lines (``tarot.explain.lines.TONES``).
 STYLES = {"": "", "title": "bold", "heading": "bold underline", "payment": "yellow", "announce": "magenta",
@@ -146,10 +220,13 @@ _CARD_AND_NUMBER = re.compile(r"\(?(?:T\d{1,2}|F|EX|(?:10|[2-9AJCQK])[SBCDH]) \d
                               r"|\S+ = [−-]?\d+½?(?![\w½])[,;.)]*|\S+")
 
 
-def print_fitted(out: Console, text: str, indent: str = "", style: str = "") -> None:
+def print_fitted(out: Console, text: str, indent: str = "", style: str = "", notation: Notation = FRENCH,
+                 look: CardLook = PLAIN) -> None:
     """Print ``text`` after ``indent`` (in ``style``), its continuation lines under the first
-    word, never breaking between a card and the number told for it (rich would break "QS ⏎ 3")."""
-    for line in wrapped(indent, [Text(w) for w in _CARD_AND_NUMBER.findall(text)], console_width(out)):
+    word, never breaking between a card and the number told for it (rich would break "QS ⏎ 3");
+    with ``look``, the cards drawn as it says."""
+    words = [dressed(w, notation, look) for w in _CARD_AND_NUMBER.findall(text)]
+    for line in wrapped(indent, words, console_width(out)):
         out.print(line, style=style)
 
 
@@ -160,25 +237,28 @@ def console_width(out: Console) -> int | None:
 
 
 def card_items(cards: Sequence[Card], marked: CardSet, notation, chosen: CardSet = 0,
-               dim: bool = True) -> list[Text]:
+               dim: bool = True, look: CardLook = PLAIN) -> list[Text]:
     """Card tokens for a row: ``marked`` ones (legal now) with a ``*`` in green, ``chosen``
     ones with a ``+`` in cyan, the others (when ``dim``) greyed; the marks are there without
-    colour too."""
+    colour too. With ``look``, each card in its suit's symbol and colour (the mark keeps
+    its own)."""
     out = []
     for c in cards:
-        tok = format_card(c, notation)
+        tok = card_text(c, notation, look)
         if chosen >> c & 1:
-            out.append(Text(tok + "+", style="bold cyan"))
+            tok.stylize("bold" if look.colours else "bold cyan")
+            out.append(tok + Text("+", style="bold cyan"))
         elif marked >> c & 1:
-            out.append(Text(tok + "*", style="bold green"))
+            tok.stylize("bold" if look.colours else "bold green")
+            out.append(tok + Text("*", style="bold green"))
         else:
-            out.append(Text(tok + " ", style="dim" if dim else ""))
+            out.append(Text.assemble(tok, " ", style="dim" if dim else ""))
     return out
 
 
 def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
                power: Callable[[Card], int] = rank_of, width: int | None = None,
-               grey: bool = True) -> list[Text]:
+               grey: bool = True, look: CardLook = PLAIN) -> list[Text]:
     """The hand by suit; ``marked`` cards carry a ``*`` (legal now), ``chosen`` ones a ``+``;
     the others are greyed (if ``grey``) only when some card of the hand is marked or chosen
     (to bid or to declare, the whole hand is plain). A suit wider than ``width`` goes on
@@ -196,7 +276,7 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
     out = []
     for label, cards in groups:
         if cards:
-            for line in wrapped(f"  {label:<{label_width}} ", card_items(cards, marked, notation, chosen, dim),
+            for line in wrapped(f"  {label:<{label_width}} ", card_items(cards, marked, notation, chosen, dim, look),
                                 width):
                 line.rstrip()
                 out.append(line)
@@ -208,22 +288,23 @@ def hand_lines(hand: CardSet, marked: CardSet, notation, chosen: CardSet = 0,
 def render(out: Console, line: Line | CardRow, notation) -> None:
     """Print one line of the table: a ``fit`` line folded at its words (a card kept with its
     number), a row of cards marked and fitted to the console's width."""
+    look = look_of(out)
     if isinstance(line, CardRow):
-        for text in card_row(line, notation, console_width(out)):
+        for text in card_row(line, notation, console_width(out), look):
             out.print(text)
     elif line.fit:
-        print_fitted(out, line.text, line.indent, STYLES[line.tone])
-    elif line.tone:
-        out.print(Text(line.indent + line.text, style=STYLES[line.tone]))
+        print_fitted(out, line.text, line.indent, STYLES[line.tone], notation, look)
+    elif line.tone or look != PLAIN:
+        out.print(dressed(line.indent + line.text, notation, look, STYLES[line.tone]))
     else:
         out.print(line.indent + line.text)
 
 
-def card_row(row: CardRow, notation, width: int | None) -> list[Text]:
+def card_row(row: CardRow, notation, width: int | None, look: CardLook = PLAIN) -> list[Text]:
     """A row of cards (``CardRow``): each marked as in the hand, with its suffix."""
     items = []
     for i, c in enumerate(row.cards):
-        item = Text("--") if c is None else card_items([c], row.marked, notation, dim=row.dim)[0]
+        item = Text("--") if c is None else card_items([c], row.marked, notation, dim=row.dim, look=look)[0]
         if row.suffixes:
             item.rstrip()
             item.append(row.suffixes[i])
@@ -244,16 +325,19 @@ def render_events(out: Console, events: Sequence[Event], notation, to: int | Non
         if isinstance(e, DealStarted) and e.number:
             out.print()
             again = say("table.dealt_again") if e.again else ""
-            out.print(Text(say("table.deal", number=e.number, deals=e.deals, again=again), style="bold underline"))
+            key = "table.deal" if e.deals else "table.deal.match"
+            out.print(Text(say(key, number=e.number, deals=e.deals, again=again), style="bold underline"))
         if isinstance(e, DealOver):
             assert deal is not None
             title = say("table.end_of_deal", number=e.number,
                         not_played=say("table.not_played") if e.annulled else "")
             end_of_deal(out, deal, names, title, order, e.lines)
             void = (say("table.void", hands=plural_hands(e.dealt - e.played)) if e.dealt > e.played else "")
-            out.print(source_table(deal, names, {}, e.totals,
-                                   say("table.running", unit=unit_word(deal.SCORE_UNIT), deals=plural_deals(e.played), void=void),
-                                   width=out.width, order=order))
+            title = say("table.running", unit=unit_word(deal.SCORE_UNIT), deals=plural_deals(e.played), void=void)
+            if e.sheet:
+                out.print(score_sheet(e.sheet, names, e.totals, title, order, out.width))
+            else:
+                out.print(source_table(deal, names, {}, e.totals, title, width=out.width, order=order))
             continue
         for line in e.lines:
             render(out, line, notation)
@@ -322,3 +406,32 @@ def short_name(name: str) -> str:
     """A compass name by its initials (``North-East`` as ``NE``); other names as they are."""
     parts = name.split("-")
     return "".join(p[0] for p in parts) if all(p in ("North", "South", "East", "West") for p in parts) else name
+
+
+def score_sheet(sheet: Sequence[SheetRow], names: Sequence[str], totals: Sequence[int], title: str,
+                order: Sequence[int] | None = None, width: int | None = None) -> Group:
+    """The score sheet: a row per deal (its dealer, each seat's score; a hand not played out
+    says so), then the running totals, the seats' columns in ``order``."""
+    players = len(totals)
+    seats = list(order) if order is not None else list(range(players))
+
+    def table(heads: Sequence[str]) -> Table:
+        t = Table(box=box.SIMPLE)
+        t.add_column("")
+        t.add_column(say("sheet.dealer"))
+        for s in seats:
+            t.add_column(heads[s], justify="right", no_wrap=True)
+        number = 1  # deals are numbered as the table heads them: a hand not played out is dealt again
+        for row in sheet:
+            label = say("sheet.annulled" if row.annulled else "sheet.deal", number=number)
+            number += not row.annulled
+            t.add_row(label, heads[row.dealer], *(f"{row.scores[s]:+d}" for s in seats),
+                      style="dim" if row.annulled else "")
+        t.add_row(Text(say("table.total"), style="bold"), "",
+                  *(Text(f"{totals[s]:+d}", style="bold") for s in seats))
+        return t
+
+    full = table(names[:players])
+    if width is not None and Console(width=10_000).measure(full).maximum > width:
+        full = table([short_name(names[s]) for s in range(players)])
+    return Group(Text(title, style="italic"), full)

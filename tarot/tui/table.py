@@ -21,10 +21,14 @@ from ..core.deal import Deal, variant_class
 from ..core.errors import IllegalActionError
 from ..explain import (
     add_messages, card_or_action, explainer_for, plural, say, seat_label, seat_names, spoken_of, spoken_to,
+    unit_word,
 )
-from ..play.events import Event
+from ..play.events import Event, RecordFailed, RecordSaved
 from ..play.session import PERSON, TableSession
-from .render import console_width, hand_lines, make_console, render, render_events, wrapped
+from .render import (
+    card_text, console_width, dressed, hand_lines, look_for, look_of, make_console, render, render_events,
+    score_sheet, set_look, wrapped,
+)
 
 add_messages({
     "table.intro": "{title}. You are {name} (seat {seat}); against {bots}.",
@@ -38,8 +42,10 @@ add_messages({
     "table.input_ended": "\nThe input ended: you leave the table.",
     "table.input_ended.script": "the input ended before the deal was over ({where})",
     "table.next": "Press Enter for the next deal (or type quit): ",
-    "table.next.help": "The deal is over: Enter deals the next one ({number} of {deals}), `quit` leaves the "
-                       "table{saved}",
+    "table.next.help": "The deal is over: Enter deals the next one ({number}{of}), `quit` leaves the "
+                       "table{saved} `score` shows the score sheet.",
+    "table.next.of": " of {deals}",
+    "table.resume_hint": "`tarot play --resume {path}` goes on with this deal.",
     "table.next.saved": ", and the records so far are saved.",
     "table.next.end": ".",
     "table.prompt": "{name}> ",
@@ -90,16 +96,20 @@ class PlaySession:
     """
 
     def __init__(self, out: Console, variant: str, options: dict, seed: int | None, seat: int,
-                 bots: Sequence[str], deals: int, record: Path | None, script: bool,
-                 read_line: Callable[[str], str | None]) -> None:
+                 bots: Sequence[str], deals: int | None, record: Path | None, script: bool,
+                 read_line: Callable[[str], str | None], *, fallback: Path | None = None,
+                 table: TableSession | None = None) -> None:
         cls = variant_class(variant)
         opts = cls.make_options(options)
         players, step = cls.players_for(opts), cls.seat_step(opts)
-        seats: list[object] = [PERSON] * players
-        for i, bot in enumerate(bots, 1):
-            seats[(seat + i * step) % players] = bot
-        self.table = TableSession(variant, options, seed, seats, deals, record)
+        if table is None:
+            seats: list[object] = [PERSON] * players
+            for i, bot in enumerate(bots, 1):
+                seats[(seat + i * step) % players] = bot
+            table = TableSession(variant, options, seed, seats, deals, record, fallback=fallback)
+        self.table = table  # (a session resumed from a record is given whole)
         self.out = out
+        set_look(out, look_for(out, plain=script))
         self.cls = cls
         self.me = seat
         self.players, self.step = players, step
@@ -138,12 +148,12 @@ class PlaySession:
                 self.out.print(say("table.interrupted"))
                 return self.leave(130)
             except EndOfInput:
-                self.show(table.save_unfinished())
                 if self.script:
+                    self.show(table.save_unfinished())
                     self.error(say("table.input_ended.script", where=table.where(self.me)))
                     return 1
                 self.out.print(say("table.input_ended"))
-                return 0
+                return self.leave(0)
             except ScriptError as e:
                 self.show(table.save_unfinished())
                 self.error(str(e))
@@ -163,6 +173,8 @@ class PlaySession:
         changed = self.table.match.options.changed()
         if changed:
             self.out.print(say("table.options", options=", ".join(f"{k}={v}" for k, v in changed.items())))
+        if self.table.resumed_from is not None:
+            self.out.print(say("table.resume", path=self.table.resumed_from, number=self.table.played + 1))
 
     def between_deals(self) -> bool:
         """Wait for Enter before the next deal; False if the person leaves (``read_status``
@@ -177,18 +189,63 @@ class PlaySession:
             if line is None or line.strip().lower() in ("quit", "exit", "q"):
                 self.read_status = "quit"
                 return False
-            if not line.split() or line.split()[0].lower() not in ("help", "?"):
+            if not line.split() or line.split()[0].lower() not in ("help", "?", "score"):
                 return True
-            saved = say("table.next.saved" if self.record else "table.next.end")
-            self.out.print(say("table.next.help", number=self.table.played + 1, deals=self.deals, saved=saved))
+            if line.split()[0].lower() == "score":
+                self.score()
+                continue
+            saved = say("table.next.saved" if self.table.record is not None else "table.next.end")
+            of = say("table.next.of", deals=self.table.deals) if self.table.deals else ""
+            self.out.print(say("table.next.help", number=self.table.played + 1, of=of, saved=saved))
 
     def leave(self, code: int) -> int:
-        """The person leaves in the middle of a deal: it is saved as it stands."""
-        self.show(self.table.save_unfinished())
+        """The person leaves in the middle of a deal: it is saved as it stands, and the way to
+        go on with it is told."""
+        events = self.table.save_unfinished()
+        self.show(events)
+        for e in events:
+            path = e.path if isinstance(e, RecordSaved) else e.saved if isinstance(e, RecordFailed) else None
+            if path is not None:
+                self.out.print(say("table.resume_hint", path=path))
         return code
 
     def show(self, events: Sequence[Event]) -> None:
         render_events(self.out, events, self.cls.notation, self.me, self.table.deal, self.names, self.order)
+        for e in events:  # a record that could not be written anywhere: shown whole, to keep
+            if isinstance(e, RecordFailed) and e.saved is None:
+                self.out.print(e.text, markup=False, highlight=False, soft_wrap=True)
+
+    def score(self) -> None:
+        """The score sheet so far (``score`` at any prompt)."""
+        table = self.table
+        if not table.sheet:
+            self.out.print(say("sheet.empty"))
+            return
+        unit = unit_word(self.cls.SCORE_UNIT)
+        self.out.print(score_sheet(table.sheet, self.names, table.totals, say("sheet.title", unit=unit),
+                                   self.order, self.out.width))
+
+    def tricks(self, last: bool) -> None:
+        """The tricks of the deal so far, or the last one (``tricks``, ``last``)."""
+        lines = self.table.tricks(self.me)
+        if not lines:
+            self.out.print(say("tricks.none"))
+            return
+        look = look_of(self.out)
+        for text in lines[-1:] if last else lines:
+            self.out.print(dressed(text, self.cls.notation, look))
+
+    def leaving(self) -> bool:
+        """Whether the person, having typed ``quit`` in a deal, leaves it: asked at a terminal
+        (the deal is saved and can be resumed), a script is taken at its word."""
+        if self.script:
+            return True
+        saved = say("quit.saved" if self.table.record is not None else "quit.not_saved")
+        answer = self.read_line(say("quit.confirm", saved=saved))
+        if answer is None or answer.strip().lower() in ("y", "yes", "o", "oui"):
+            return True
+        self.out.print(say("quit.stay"))
+        return False
 
     def error(self, message: str) -> None:
         make_console(plain=True, stderr=True).print(say("table.error", message=message))
@@ -202,18 +259,44 @@ class PlaySession:
             if show:
                 self.show_turn(chosen)
                 show = False
-            line = self.read_line("" if self.script else say("table.prompt", name=self.names[self.me]))
+            forced = None if self.script or chosen else self.forced()
+            if self.script:
+                prompt = ""
+            elif forced is not None:
+                card = card_text(forced, self.cls.notation, look_of(self.out)).plain
+                prompt = say("forced.prompt", name=self.names[self.me], card=card)
+            else:
+                prompt = say("table.prompt", name=self.names[self.me])
+            line = self.read_line(prompt)
             if line is None:
                 raise EndOfInput
             words = line.split()
             if not words:
-                continue
+                if forced is None:
+                    continue
+                words = [format_card(forced, self.cls.notation)]  # Enter plays the only card
             cmd = words[0].lower()
             if len(words) == 1 and cmd in ("quit", "exit"):
-                raise Quit
+                if self.leaving():
+                    raise Quit
+                continue
             if cmd in ("help", "?"):  # "help me" too: help is never a move
                 for text in self.table.help(self.me):
                     self.out.print(text)
+                self.out.print(say("help.table"))
+                continue
+            if len(words) == 1 and cmd in ("tricks", "last", "score"):
+                self.score() if cmd == "score" else self.tricks(cmd == "last")
+                continue
+            if len(words) == 1 and cmd == "undo":
+                try:
+                    self.show(self.table.undo(self.me))
+                    self.show(self.table.advance())
+                except IllegalActionError as e:
+                    self.refuse(line.strip(), str(e))
+                    continue
+                chosen.clear()
+                show = True
                 continue
             if len(words) == 1 and cmd in ("hint", "hand", "clear"):
                 if cmd == "hint":
@@ -230,6 +313,14 @@ class PlaySession:
                 self.refuse(line.strip(), str(e))
                 continue
             show = True
+
+    def forced(self) -> int | None:
+        """The card to play when it is the only legal move (Enter plays it), else None."""
+        pending = self.table.pending
+        if pending is None or pending.view.phase != "play":
+            return None
+        legal = pending.view.legal_actions
+        return legal[0] if len(legal) == 1 and legal[0] < 78 else None
 
     def hint(self, chosen: Sequence[int]) -> None:
         """What the game's rule bot would do in the person's place; nothing is played."""
@@ -316,10 +407,11 @@ class PlaySession:
         out.print()
         number = len(v.tricks) + 1
         where = say("table.where.of", number=number, total=p.trick_of) if p.trick_of else say("table.where", number=number)
+        look = look_of(out)
         if v.trick:  # in play, or a decision at one's turn in a trick (a declaration, a poignée)
             cards = ", ".join(say("trick.card", seat=seat_label(self.names, p.trick_seats[i]), card=format_card(c, n))
                               for i, c in enumerate(v.trick))
-            out.print(Text(say("table.on_the_table", where=where, cards=cards), style="bold"))
+            out.print(dressed(say("table.on_the_table", where=where, cards=cards), n, look, "bold"))
         if v.phase == "play" and not v.trick:
             out.print(Text(say("table.you_lead", where=where), style="bold"))
         if v.phase != "play" and p.header:
@@ -335,11 +427,12 @@ class PlaySession:
         # the unmarked cards are greyed only if none of them may be played (with revokes
         # allowed, * marks the lawful cards and the others are playable all the same)
         grey = not v.hand & ~marked & ~mask(chosen) & mask(a for a in v.legal_actions if a < 78)
-        for line in hand_lines(v.hand, marked, n, mask(chosen), p.power.__getitem__, width, grey):
+        for line in hand_lines(v.hand, marked, n, mask(chosen), p.power.__getitem__, width, grey, look):
             out.print(line)
-        labels = [Text(say("table.choice", number=i, label=label)) for i, (_, label) in enumerate(p.choices, 1)]
+        labels = [Text(f"{i} ").append_text(card_text(a, n, look)) if a < 78 and label == format_card(a, n)
+                  else Text(say("table.choice", number=i, label=label)) for i, (a, label) in enumerate(p.choices, 1)]
         for line in wrapped(say("table.choices"), labels, width, " · "):
-            line.stylize("green")
+            line.stylize_before("green")  # (a card keeps its suit's colour)
             out.print(line)
 
 
