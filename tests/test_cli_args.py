@@ -81,7 +81,9 @@ def test_every_flag_is_shown_as_a_flag(name):
     assert "<bool>" not in out
     for p in flags:
         for opt in p.opts:
-            line = next(line for line in out.splitlines() if re.search(rf"(^|[ ,]){re.escape(opt)}\b", line))
+            # The option's own line: the options column starts with it (``-n, --deals``).
+            line = next(line for line in out.splitlines()
+                        if re.match(rf"\s+(\S+, )*{re.escape(opt)}(,|\s|$)", line))
             assert re.search(rf"{re.escape(opt)}\s{{2,}}\S", line), line  # the option, then its help
 
 
