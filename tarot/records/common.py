@@ -8,14 +8,13 @@ The code is written over the generic ``Deal`` interface (``phase``, ``to_play``,
 from __future__ import annotations
 
 import re
-import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol, cast
 
 from ..core.actions import DONE, action_token
 from ..core.cards import NUM_CARDS, CardSet, Seat, format_cards
 from ..core.deal import Deal, variant_class
-from ..core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError
+from ..core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError, excerpt
 
 #: The ``format`` and ``version`` of the JSON form.
 FORMAT = "tarot-record"
@@ -79,7 +78,7 @@ class Parsed(NamedTuple):
 def variant_of(name: object) -> type[Deal]:
     """The deal class of the variant ``name``, or ``RecordError``."""
     if not isinstance(name, str):
-        raise RecordError(f"the variant must be a name, not {name!r}")
+        raise RecordError(f"the variant must be a name, not {excerpt(name)}")
     try:
         return variant_class(name)
     except UnknownVariantError as e:
@@ -112,7 +111,7 @@ def fresh_deal(variant: str, options: Mapping[str, object], deck: Sequence[int],
         raise fail("deck", f"bad deck: {e}") from None
     n = cls.players_for(options)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise fail("dealer", f"the dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        raise fail("dealer", f"the dealer must be a seat 0..{n - 1}, not {excerpt(dealer)}")
     try:
         return cls(options, deck=checked, dealer=dealer)
     except OptionError as e:  # a combination of options the variant refuses
@@ -134,11 +133,11 @@ def push(deal: Deal, action: object, where: str) -> None:
 
 def _show_action(deal: Deal, action: object) -> str:
     if type(action) is not int:
-        return reprlib.repr(action)
+        return excerpt(action)
     try:
         return deal.action_token(action)  # type: ignore[arg-type]
     except (IllegalActionError, TypeError):
-        return reprlib.repr(action)
+        return excerpt(action)
 
 
 def _context(deal: Deal, action: object) -> str:
@@ -186,7 +185,7 @@ def card_tokens(cards: Iterable[int], cls: type[Deal]) -> list[str]:
     out = []
     for c in cards:
         if not isinstance(c, int) or not 0 <= c < NUM_CARDS:
-            raise RecordError(f"the deck holds {c!r}, which is not a card id (0..{NUM_CARDS - 1})")
+            raise RecordError(f"the deck holds {excerpt(c)}, which is not a card id (0..{NUM_CARDS - 1})")
         out.append(format_cards([c], cls.notation))
     return out
 
@@ -208,8 +207,8 @@ def check_tag(name: str, value: str) -> None:
     """Refuse an informative tag the record cannot hold: a bad name, a structural tag's name,
     a line break in the value."""
     if not _TAG_NAME.match(name):
-        raise RecordError(f"a tag name is a letter then letters, digits or _, not {name!r}")
+        raise RecordError(f"a tag name is a letter then letters, digits or _, not {excerpt(name)}")
     if any(name.lower() == t.lower() for t in STRUCTURAL_TAGS):
-        raise RecordError(f"{name!r} is not an informative tag: the record sets it")
+        raise RecordError(f"{excerpt(name)} is not an informative tag: the record sets it")
     if value.splitlines() not in ([], [value]):
         raise RecordError(f"the {name} tag holds a line break")
