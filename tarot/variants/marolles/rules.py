@@ -64,6 +64,15 @@ def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
     return _follow_duty(hand, trick, MAROLLES_TRICKS)
 
 
+#: The actions of the phases that take words rather than cards (a declaration besides, in the
+#: declare phase), and what a refusal says the seat must do there (docs/rules/marolles.md
+#: §1.5 declarations, §1.10 a bad hand).
+_PHASE_ACTIONS: Final = {"redeal": (REDEAL, DONE), "grant": (GRANT, REFUSE), "declare": (DONE,)}
+_PHASE_DUTY: Final = {"redeal": "ask for a redeal or pass (redeal / done)",
+                      "grant": "grant or refuse the redeal (grant / refuse)",
+                      "declare": "declare or say done"}
+
+
 class MarollesDeal(SplitHandsDeal):
     """One deal of Marolles 1637 (docs/rules §1)."""
 
@@ -422,10 +431,9 @@ class MarollesDeal(SplitHandsDeal):
         ph, p = self.phase, self._seat()
         if ph in ("play", "discard", "show") and action >= 78:
             return f"{tok} is not legal now: seat {p} must {'play' if ph == 'play' else ph} a card"
-        if ph in ("redeal", "grant", "declare") and action < 78:
-            what = {"redeal": "ask for a redeal or pass (redeal / done)", "grant": "grant or refuse the redeal",
-                    "declare": "declare or say done"}[ph]
-            return f"{tok} is not legal now: seat {p} must {what}"
+        if ph in _PHASE_ACTIONS and not (action in _PHASE_ACTIONS[ph]
+                                         or ph == "declare" and action in DECLARATION_NAMES):
+            return f"{tok} is not legal now: seat {p} must {_PHASE_DUTY[ph]}"
         if action < 78 and not self.PACK >> action & 1:
             return f"{card_phrase(action, n)} is not in the {self.PACK.bit_count()}-card pack"
         if action < 78 and not self.hand(p) >> action & 1:
