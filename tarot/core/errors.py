@@ -37,20 +37,21 @@ _BREAKS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
 def shorten(text: str, limit: int = EXCERPT_CHARS) -> str:
-    r"""``text`` printable (``printable``) and cut after ``limit`` characters, saying how long it
-    was: for a token or a line of a record quoted as it is written.
+    r"""``text`` printable (``printable``) and cut after ``limit`` characters of that, saying how
+    long it was: for a token or a line of a record quoted as it is written.
 
     >>> shorten("KS"), shorten("S1" * 30, 10), shorten("\x1b[2J")
     ('KS', 'S1S1S1S1S1… (60 characters)', '\\x1b[2J')
     """
-    if len(text) <= limit:
-        return printable(text)
-    return f"{printable(text[:limit])}… ({len(text)} characters)"
+    shown = printable(text[:limit + 1])
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[:limit]}… ({len(text)} characters)"
 
 
 def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     """A short, printable quotation of ``value`` for an error message: its ``repr`` when that is
-    short, else its first ``limit`` characters and its length; an integer too long to write
+    short, else the first ``limit`` characters of it and the length; an integer too long to write
     (Python writes at most 4,300 digits) is given by its number of digits.
 
     >>> excerpt("KS"), excerpt(3.5), excerpt(None)
@@ -61,9 +62,10 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     ('an integer of 5001 digits', 'a negative integer of 51 digits')
     """
     if isinstance(value, str):
-        if len(value) <= limit:
-            return printable(repr(value))
-        return f"{printable(repr(value[:limit]))}… ({len(value)} characters)"
+        shown = repr(value[:limit + 1])  # escaped as printable() would
+        if len(shown) <= limit + 2:
+            return shown
+        return f"{shown[:limit + 1]}{shown[0]}… ({len(value)} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 3 * limit:
         size = abs(value)
         digits = size.bit_length() * 30103 // 100000   # log10(2): one less than the count or exact

@@ -81,7 +81,7 @@ class Record:
         object.__setattr__(self, "options", opts)
         object.__setattr__(self, "deck", tuple(self.deck))
         object.__setattr__(self, "actions", tuple(self.actions))
-        object.__setattr__(self, "tags", {str(k): str(v) for k, v in self.tags.items()})
+        object.__setattr__(self, "tags", {str(k): tag_text(str(k), v) for k, v in self.tags.items()})
         if self.result is not None:
             if not isinstance(self.result, (tuple, list)) or not 1 <= len(self.result) <= 2:
                 raise RecordError(f"the result must be (scores, card points or None), not "
@@ -114,8 +114,9 @@ def record_from_deal(deal: Deal, **tags: object) -> Record:
 
     A finished deal's record claims its result, which ``replay`` checks.
     """
-    for name, value in tags.items():
-        check_tag(name, str(value))
+    texts = {name: tag_text(name, value) for name, value in tags.items()}
+    for name, value in texts.items():
+        check_tag(name, value)
     result = None
     if deal.is_over:
         r = deal.result()
@@ -126,9 +127,18 @@ def record_from_deal(deal: Deal, **tags: object) -> Record:
         dealer=deal.dealer,
         deck=tuple(deal.deck),
         actions=tuple(deal.history),
-        tags={k: str(v) for k, v in tags.items()},
+        tags=texts,
         result=result,
     )
+
+
+def tag_text(name: str, value: object) -> str:
+    """``str(value)``, the text of an informative tag, or ``RecordError`` for a value that has
+    none (an integer of more than 4,300 digits)."""
+    try:
+        return str(value)
+    except ValueError:
+        raise RecordError(f"the {excerpt(name)} tag cannot hold {excerpt(value)}") from None
 
 
 # ----- replay --------------------------------------------------------------------------------

@@ -171,12 +171,19 @@ def shown(deal: Deal) -> Sequence[tuple[Seat, int, CardSet]]:
 
 
 # ----- values --------------------------------------------------------------------------------
+#: The largest claim a record can make of a score or card points (the text form reads 15
+#: digits): no deal comes near it, and a longer number is no claim but bad input.
+MAX_CLAIM = 10 ** 15 - 1
+
+
 def int_list(value: object, what: str, n: int | None = None) -> tuple[int, ...]:
-    """``value`` as a tuple of integers (not bools), ``n`` of them if given, or RecordError."""
+    """``value`` as a tuple of integers (not bools) of at most 15 digits, ``n`` of them if
+    given, or RecordError."""
     if (not isinstance(value, (list, tuple)) or (n is not None and len(value) != n)
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            or not all(isinstance(v, int) and not isinstance(v, bool) and -MAX_CLAIM <= v <= MAX_CLAIM
+                       for v in value)):
         count = "" if n is None else f"{n} "
-        raise RecordError(f"{what!r} must be a list of {count}integers, one per seat")
+        raise RecordError(f"{what!r} must be a list of {count}integers of at most 15 digits, one per seat")
     return tuple(value)
 
 
@@ -210,5 +217,16 @@ def check_tag(name: str, value: str) -> None:
         raise RecordError(f"a tag name is a letter then letters, digits or _, not {excerpt(name)}")
     if any(name.lower() == t.lower() for t in STRUCTURAL_TAGS):
         raise RecordError(f"{excerpt(name)} is not an informative tag: the record sets it")
-    if value.splitlines() not in ([], [value]):
+    if len(editor_lines(value)) > 1:
         raise RecordError(f"the {name} tag holds a line break")
+
+
+def editor_lines(text: str) -> list[str]:
+    r"""The lines of ``text`` as an editor numbers them: broken at ``\n``, ``\r\n`` and ``\r``
+    only (``str.splitlines`` breaks at ``\x0c``, ``\x1c``-``\x1e``, ``\x85``, U+2028 and U+2029
+    too, and line numbers in errors would then not be an editor's).
+
+    >>> editor_lines("a\r\nb\x0cc\rd\u2028e")
+    ['a', 'b\x0cc', 'd\u2028e']
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -20,7 +20,7 @@ from ..core.ledger import Payment
 from ..core.options import parse_assignments
 from .common import (
     CARD_POINTS, DEALER, DECK, LEADING_TAGS, OPTION, PLAY, RESULT, STRUCTURAL_TAGS, VARIANT,
-    ClaimedResult, Parsed, RecordData, card_tokens, check_tag, fresh_deal, push, shown, signed,
+    ClaimedResult, Parsed, RecordData, card_tokens, check_tag, editor_lines, fresh_deal, push, shown, signed,
     token_of, variant_of, whose_turn,
 )
 
@@ -346,7 +346,7 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
     lines), numbered from 1; double-quoted tag values keep their ``;`` and braces."""
     out = []
     depth_line = 0  # line where an open brace comment started, 0 if none
-    for no, raw in enumerate(text.splitlines(), 1):
+    for no, raw in enumerate(editor_lines(text), 1):
         buf = []
         i, n = 0, len(raw)
         while i < n:
