@@ -190,3 +190,33 @@ def test_a_tag_may_hold_what_an_editor_keeps_on_one_line():
     for brk in ("\n", "\r"):
         with pytest.raises(RecordError, match="the Event tag holds a line break"):
             record_from_deal(finished(), Event=f"a{brk}b")
+
+
+# ----- the search bots' time cap ---------------------------------------------------------------
+@pytest.mark.parametrize("step", [0.01, 0.05, 0.2])
+def test_a_capped_search_stops_within_a_sampled_deal(monkeypatch, step):
+    """The cap was read only between sampled deals, and one deal's playouts (one per card) can
+    take half a second on a busy machine: a "0.9 s" decision took up to 1.8 s. The clock is
+    a fake here, each playout taking ``step`` seconds of it: the decision ends by the cap
+    whatever ``step`` is, having played out as many as fit."""
+    from tarot.bots import search as search_mod
+    from tarot.bots.search import PimcBot
+
+    now = [0.0]
+    monkeypatch.setattr(search_mod.time, "perf_counter", lambda: now[0])
+    finish, playouts = search_mod.finish_with, []
+
+    def slow_finish(world, bots):
+        now[0] += step
+        playouts.append(now[0])
+        finish(world, bots)
+
+    monkeypatch.setattr(search_mod, "finish_with", slow_finish)
+    deal = tarot.new_deal("marolles-1637", seed=4)
+    while deal.phase != "play":
+        deal.push(deal.legal_actions()[0])
+    view = deal.view(deal.to_play)
+    assert len(view.legal_actions) > 10
+    bot = PimcBot(seed=1, worlds=16, inference=False, time_limit=0.9)
+    assert bot.act(view) in view.legal_actions
+    assert now[0] <= 0.9 and len(playouts) >= 0.9 / step - 2, (now[0], len(playouts))
