@@ -17,7 +17,7 @@ import typer
 
 from .runs import simulate as sim
 from .core.deal import variant_class
-from .core.errors import RecordError, TarotError
+from .core.errors import MAX_MESSAGE_CHARS, RecordError, TarotError, excerpt, shorten
 from .core.options import parse_assignments
 from .tui import (
     PlaySession, console_reader, make_console, options_table, plural, show_replay, stdin_reader,
@@ -39,7 +39,8 @@ OptionArg = Annotated[list[str] | None, typer.Option(
 
 
 def _fail(message: str, code: int = 2) -> None:
-    make_console(plain=True, stderr=True).print(f"Error: {message}")
+    # printable and bounded, whatever input the message quotes (issue 33)
+    make_console(plain=True, stderr=True).print(f"Error: {shorten(message, MAX_MESSAGE_CHARS)}")
     raise typer.Exit(code)
 
 
@@ -92,7 +93,7 @@ def _bot_names(text: str | None) -> list[str] | None:
         return None
     names = [n.strip() for n in text.split(",")]
     if not all(names):
-        _fail(f"--bots {text!r}: give bot names separated by commas, e.g. rule,random")
+        _fail(f"--bots {excerpt(text)}: give bot names separated by commas, e.g. rule,random")
     return names
 
 
@@ -268,7 +269,7 @@ def tournament(
     values = _setup(variant, option)
     names = _bot_names(bots) or []
     if len(names) < 2:
-        _fail(f"--bots {bots!r}: a tournament needs at least two bots, e.g. pimc,rule")
+        _fail(f"--bots {excerpt(bots)}: a tournament needs at least two bots, e.g. pimc,rule")
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
     if workers < 1:

@@ -220,3 +220,14 @@ def test_a_capped_search_stops_within_a_sampled_deal(monkeypatch, step):
     bot = PimcBot(seed=1, worlds=16, inference=False, time_limit=0.9)
     assert bot.act(view) in view.legal_actions
     assert now[0] <= 0.9 and len(playouts) >= 0.9 / step - 2, (now[0], len(playouts))
+
+
+@pytest.mark.parametrize("args", [
+    ["tournament", "fft-4p", "--bots", "y" * 3000, "--deals", "1"],
+    ["simulate", "fft-4p", "--bots", "rule,," + ESCAPES + "y" * 3000, "--deals", "1"],
+    ["simulate", "x" * 3000 + ESCAPES],
+])
+def test_the_command_quotes_a_bad_argument_short_and_escaped(args):
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 2 and res.output.startswith("Error: ")
+    assert len(res.output) < 300 and res.output.rstrip("\n").isprintable(), res.output
