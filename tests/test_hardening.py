@@ -231,3 +231,31 @@ def test_the_command_quotes_a_bad_argument_short_and_escaped(args):
     res = CliRunner().invoke(app, args)
     assert res.exit_code == 2 and res.output.startswith("Error: ")
     assert len(res.output) < 300 and res.output.rstrip("\n").isprintable(), res.output
+
+
+@pytest.mark.parametrize("variant, options", [(v, {}) for v in sorted(tarot.VARIANTS)]
+                         + [("marolles-1637", {"bad_hand_redeal": "2"}), ("marolles-2p", {"bad_hand_redeal": "2"})])
+def test_every_refused_word_says_what_the_phase_expects(variant, options):
+    """In every phase of every variant reached by random play, each named action refused gets
+    the reason of the rule or what the seat must do, never the bare "X is not legal in the Y
+    phase", nor a declaration's reason for a word that is no declaration."""
+    import random
+
+    from tarot.core.actions import NAMED_ACTIONS, NUM_CARDS
+    from tarot.variants.marolles.declarations import DECLARATION_NAMES
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        deal = tarot.new_deal(variant, options, seed=seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            for a in range(NUM_CARDS, NUM_CARDS + len(NAMED_ACTIONS)):
+                if a in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as e:
+                    deal.push(a)
+                message = str(e.value)
+                assert f"is not legal in the {deal.phase} phase" not in message, message
+                if "cannot declare" in message and variant.startswith("marolles"):
+                    assert a in DECLARATION_NAMES, message
+            deal.push(rng.choice(legal))
