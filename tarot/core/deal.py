@@ -101,10 +101,12 @@ def variant_class(name: object) -> type[Deal]:
     return cls
 
 
-def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed: object = None,
+def new_deal(variant: object, options: Mapping[str, object] | None = None, *, seed: object = None,
              deck: Sequence[Card] | None = None, dealer: object = 0,
              rng: random.Random | None = None) -> Deal:
     """Start a deal of ``variant``: the deck is ``deck`` if given, else shuffled from ``seed``.
+    (``variant`` and ``dealer`` are typed ``object``: the compiled engine checks them here as
+    the pure one does, ``UnknownVariantError`` and ``seat_index``, not at its typed boundary.)
 
     >>> d = new_deal("marolles-1637", seed=1)
     >>> d.phase, d.to_play, len(d.legal_actions())
