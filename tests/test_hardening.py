@@ -80,8 +80,9 @@ def test_an_error_message_is_printable_and_bounded_whatever_it_quotes():
     lambda g: Record(g.variant, deck=g.deck, actions=g.actions, result=((HUGE, 0, 0),)),
     lambda g: Record(g.variant, deck=g.deck, actions=g.actions, result=(g.result.scores, (0, -HUGE, 0))),
     lambda g: Record(g.variant, deck=g.deck, tags={"Event": HUGE}),
+    lambda g: Record(g.variant, deck=g.deck, tags={HUGE: "x"}),
     lambda g: record_from_deal(tarot.new_deal(g.variant, seed=1), Round=HUGE),
-], ids=["dealer", "action", "deck", "scores", "points", "tag", "tag-from-deal"])
+], ids=["dealer", "action", "deck", "scores", "points", "tag", "tag-name", "tag-from-deal"])
 def test_an_integer_too_long_to_write_is_a_record_error(make):
     """Python writes at most 4,300 digits: repr() and str() raised ValueError, not the
     project's error."""

@@ -81,7 +81,8 @@ class Record:
         object.__setattr__(self, "options", opts)
         object.__setattr__(self, "deck", tuple(self.deck))
         object.__setattr__(self, "actions", tuple(self.actions))
-        object.__setattr__(self, "tags", {str(k): tag_text(str(k), v) for k, v in self.tags.items()})
+        object.__setattr__(self, "tags", {tag_text(k, "a tag's name"): tag_text(v, f"the {excerpt(k)} tag")
+                                          for k, v in self.tags.items()})
         if self.result is not None:
             if not isinstance(self.result, (tuple, list)) or not 1 <= len(self.result) <= 2:
                 raise RecordError(f"the result must be (scores, card points or None), not "
@@ -114,7 +115,7 @@ def record_from_deal(deal: Deal, **tags: object) -> Record:
 
     A finished deal's record claims its result, which ``replay`` checks.
     """
-    texts = {name: tag_text(name, value) for name, value in tags.items()}
+    texts = {name: tag_text(value, f"the {excerpt(name)} tag") for name, value in tags.items()}
     for name, value in texts.items():
         check_tag(name, value)
     result = None
@@ -132,13 +133,13 @@ def record_from_deal(deal: Deal, **tags: object) -> Record:
     )
 
 
-def tag_text(name: str, value: object) -> str:
-    """``str(value)``, the text of an informative tag, or ``RecordError`` for a value that has
-    none (an integer of more than 4,300 digits)."""
+def tag_text(value: object, what: str) -> str:
+    """``str(value)``, the text of an informative tag or of its name, or ``RecordError`` saying
+    ``what`` cannot be it, for a value that has none (an integer of more than 4,300 digits)."""
     try:
         return str(value)
     except ValueError:
-        raise RecordError(f"the {excerpt(name)} tag cannot hold {excerpt(value)}") from None
+        raise RecordError(f"{what} cannot be {excerpt(value)}") from None
 
 
 # ----- replay --------------------------------------------------------------------------------
