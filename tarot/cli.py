@@ -22,7 +22,7 @@ from . import COMPILED, __version__
 from .bots import bot_levels
 from .runs import simulate as sim
 from .core.deal import VARIANTS, variant_class
-from .core.errors import RecordError, TarotError, UnknownVariantError
+from .core.errors import MAX_MESSAGE_CHARS, RecordError, TarotError, UnknownVariantError, excerpt, shorten
 from .core.options import parse_assignments
 from .tui import (
     PlaySession, console_reader, make_console, options_table, plural, show_replay, stdin_reader,
@@ -142,7 +142,8 @@ OptionArg = Annotated[list[str] | None, typer.Option(
 
 
 def _fail(message: str, code: int = 2) -> None:
-    make_console(plain=True, stderr=True).print(f"tarot: {message}")
+    # printable and bounded, whatever input the message quotes (issue 33)
+    make_console(plain=True, stderr=True).print(f"tarot: {shorten(message, MAX_MESSAGE_CHARS)}")
     raise typer.Exit(code)
 
 
@@ -211,7 +212,7 @@ def _bot_names(text: str | None) -> list[str] | None:
         return None
     names = [n.strip() for n in text.split(",")]
     if not all(names):
-        _fail(f"--bots {text!r}: give bot names separated by commas, e.g. rule,random")
+        _fail(f"--bots {excerpt(text)}: give bot names separated by commas, e.g. rule,random")
     from .bots import make_bot
 
     for name in dict.fromkeys(names):
@@ -444,7 +445,7 @@ def tournament(
     values = _setup(variant, option)
     names = _bot_names(bots) or []
     if len(names) < 2:
-        _fail(f"--bots {bots!r}: a tournament needs at least two bots, e.g. search-easy,rule")
+        _fail(f"--bots {excerpt(bots)}: a tournament needs at least two bots, e.g. search-easy,rule")
     if deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")
     _check_workers(workers)

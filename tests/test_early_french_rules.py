@@ -365,7 +365,7 @@ def test_views_show_own_hand_and_public_play_only():
     assert v.hand == mask(C(CONSOLE[0]))
     assert v.known_cards() == mask(C(CONSOLE[0] + " 5S 7S"))
     assert not v.known_cards() & deal.set_aside
-    with pytest.raises(IllegalActionError, match="no seat 3"):
+    with pytest.raises(IllegalActionError, match=r"view\(seat\) must be a seat 0..2, not 3"):
         deal.view(3)
 
 

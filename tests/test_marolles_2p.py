@@ -373,7 +373,7 @@ def test_bad_input_is_refused_by_name():
         tarot.new_deal(V2P, deck=cards_of(tarot.variant_class("marolles-78").PACK))
     with pytest.raises(IllegalActionError, match="seat"):
         tarot.new_deal(V2P, seed=1, dealer=2)
-    with pytest.raises(IllegalActionError, match="seat 2"):
+    with pytest.raises(IllegalActionError, match="must be a seat 0..1, not 2"):
         tarot.new_deal(V2P, seed=1).view(2)
     with pytest.raises(OptionError, match="'maybe'"):
         tarot.new_deal(V2P, {"mort_card_competes": "maybe"}, seed=1)

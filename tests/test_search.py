@@ -388,8 +388,8 @@ def test_deals_drawn_with_another_seats_revoke_open_are_not_searched(monkeypatch
     drawn, searched = [], []
     sample, solve_, finish = PimcBot.sample, search_mod.solve, search_mod.finish_with
 
-    def drawing(self, cons, seat):
-        world = sample(self, cons, seat)
+    def drawing(self, cons, seat, *clock):
+        world = sample(self, cons, seat, *clock)
         drawn.append(bool(world.revokes))
         return world
 

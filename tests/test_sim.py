@@ -212,7 +212,7 @@ def test_deals_without_a_contract_are_counted_and_said():
     none = [s for s in summaries if dict(s.extra)["contract"] is None]
     assert agg.no_contract == len(none) > 0 and all(not any(s.scores) for s in none)
     lines = [x for x in summary_tables(agg, ["random"] * 4, "fft-4p") if isinstance(x, str)]
-    assert f"{len(none)} deals of 60 had no contract" in " ".join(lines)
+    assert f"{len(none)} deal{'s' if len(none) > 1 else ''} of 60 had no contract" in " ".join(lines)
     marolles = sim.Aggregate(3)
     marolles.add(next(iter(sim.simulate(V, 1, 1, bots=["random"]))))
     assert marolles.no_contract == 0

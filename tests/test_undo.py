@@ -12,7 +12,7 @@ import pytest
 import tarot
 from tarot.core.cards import NUM_CARDS, PART
 from tarot.core.deal import VARIANTS, SplitHandsDeal
-from tarot.core.errors import OptionError
+from tarot.core.errors import IllegalActionError, OptionError
 from tarot.core.ledger import Ledger
 
 from helpers_variants import fingerprint, random_options
@@ -92,7 +92,7 @@ def test_hand_parts_follow_the_hands(variant):
         parts = [deal._split.parts(s) for s in range(n)]
         assert all(0 <= lo < 1 << PART and 0 <= hi < 1 << (NUM_CARDS - PART) for lo, hi in parts)
         assert [lo | hi << PART for lo, hi in parts] == deal.hands == [deal.hand(s) for s in range(n)]
-        with pytest.raises(IndexError):
+        with pytest.raises(IllegalActionError, match=f"hand\\(seat\\) must be a seat 0..{n - 1}"):
             deal.hand(n)
         if rng.random() < 0.1:
             replay = tarot.new_deal(variant, deal.options, deck=deal.deck, dealer=deal.dealer)

@@ -108,7 +108,7 @@ class ToyDeal(Deal):
     def summary(self) -> dict:
         return {"tricks": list(self.won)}
 
-    def view(self, seat: Seat) -> View:
+    def _view(self, seat: Seat) -> View:
         return View.build(self._view_fields(seat, self.to_play == seat and not self.is_over))
 
     def copy(self) -> ToyDeal:

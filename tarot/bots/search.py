@@ -212,23 +212,39 @@ CLOCK_EVERY: Final = 1024
 
 
 class _Clock:
-    """A deadline checked every ``CLOCK_EVERY`` nodes of a search."""
+    """A deadline (``time.perf_counter()``, wall-clock time), read every ``CLOCK_EVERY`` nodes
+    of a search (``tick``) and between the steps of a sampled deal (``check``: a draw, a
+    playout). Each read notes the longest step between two reads, and the search stops as
+    soon as two more such steps would end past the deadline: on a busy machine the steps take
+    longer, and the search stops sooner (one step of margin: a process that waits for a core
+    makes one step take longer than any before it)."""
 
-    __slots__ = ("deadline", "nodes")
+    __slots__ = ("deadline", "nodes", "last", "longest")
 
     def __init__(self, deadline: float) -> None:
         self.deadline = deadline
         self.nodes = 0
+        self.last = time.perf_counter()
+        self.longest = 0.0
 
     def tick(self) -> None:
         self.nodes += 1
-        if not self.nodes % CLOCK_EVERY and time.perf_counter() > self.deadline:
-            raise SearchTimeout(f"the search passed its deadline after {self.nodes} nodes")
+        if not self.nodes % CLOCK_EVERY:
+            self.check()
+
+    def check(self) -> None:
+        """Raise ``SearchTimeout`` if two more steps as long as the longest so far would end
+        past the deadline."""
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+        if now + 2 * self.longest > self.deadline:
+            raise SearchTimeout(f"the search stops before its deadline after {self.nodes} nodes")
 
 
 def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.inf,
           allies: frozenset[Seat] | None = None, table: dict | None = None,
-          deadline: float | None = None) -> float:
+          deadline: float | None = None, clock: _Clock | None = None) -> float:
     """The final score of ``seat`` with perfect play from ``deal``'s position: ``seat`` and
     its ``allies`` (``allies_of``) maximise it, every other seat minimises it (paranoid in
     Marolles, camp against camp in French Tarot). ``deal`` is left as it was.
@@ -239,17 +255,19 @@ def solve(deal: Deal, seat: Seat, alpha: float = -math.inf, beta: float = math.i
     ``seat`` on one deal, e.g. one per legal action, to share it): the bounds found for a
     position, and its best card, tried first when it comes again. With ``deadline`` (a
     ``time.perf_counter()`` time), a search still running then raises ``SearchTimeout``, the
-    deal taken back to the position it was given in (the table keeps only exact bounds)."""
+    deal taken back to the position it was given in (the table keeps only exact bounds);
+    ``clock``, a ``_Clock`` in place of ``deadline``, shares its reads with the caller's."""
     if allies is None:
         allies = allies_of(deal, seat)
     if table is None and deal.POSITION_KEYS:
         table = {}
-    if deadline is None:
-        return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal), None)
+    if clock is None:
+        if deadline is None:
+            return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal), None)
+        clock = _Clock(deadline)
     depth = len(deal.history)
     try:
-        return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal),
-                          _Clock(deadline))
+        return _alphabeta(deal, seat, alpha, beta, allies, table, revokes_allowed(deal), clock)
     except SearchTimeout:
         while len(deal.history) > depth:
             deal.pop()
@@ -446,16 +464,21 @@ class PimcBot:
             replay.push(a)
         return weight
 
-    def sample(self, cons: Constraints, seat: Seat) -> Deal:
+    def sample(self, cons: Constraints, seat: Seat, clock: _Clock | None = None) -> Deal:
         """One sampled deal: with inference, one of ``candidates`` draws, each kept with a
-        chance proportional to its weight (``likelihood``)."""
+        chance proportional to its weight (``likelihood``); ``SearchTimeout`` if ``clock``'s
+        deadline passes between two draws."""
         rng = self.rng
         model = self.model if self.model_discards else None
         bids = self.model if self.model_bids else None
         if not self.inference:
             return sample_from(cons, rng, model=model, bids=bids)
-        draws = [sample_from(cons, rng, model=model, bids=bids) for _ in range(self.candidates)]
-        weights = [self.likelihood(w, seat) for w in draws]
+        draws, weights = [], []
+        for _ in range(self.candidates):
+            if clock is not None:
+                clock.check()
+            draws.append(sample_from(cons, rng, model=model, bids=bids))
+            weights.append(self.likelihood(draws[-1], seat))
         r = rng.random() * sum(weights)
         for w, x in zip(draws, weights):
             r -= x
@@ -467,6 +490,7 @@ class PimcBot:
         """Sample deals in rounds of ``worlds // rounds``; every legal card is tried in each
         deal of a round, and after each round the worse half of the cards still tried is
         dropped (successive halving): the budget goes to the cards that might be best."""
+        start = time.perf_counter()   # the cap counts the reading of the view too
         seat = view.seat
         alive = distinct_in_view(view)
         if len(alive) == 1:
@@ -475,29 +499,32 @@ class PimcBot:
         exact = self.exact_tricks if self.exact_tricks is not None else default_exact_tricks(view)
         totals = dict.fromkeys(alive, 0.0)
         rollout = [self.model] * view.players
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        # the cap is wall-clock time, the wait at the table; it is read between sampled deals,
+        # within one (``_Clock.check``: a sampled deal's playouts may take half a second) and
+        # every ``CLOCK_EVERY`` nodes of the solver
+        clock = None if self.time_limit is None else _Clock(start + self.time_limit)
         per_round = max(1, self.worlds // self.rounds)
         done = searched = 0
         revokes = revokes_allowed(view)
         while done < self.worlds:
             for _ in range(min(per_round, self.worlds - done)):
-                if deadline is not None and searched and time.perf_counter() > deadline:
-                    return _best_of(alive, totals)
-                world = self.sample(cons, seat)
-                done += 1
-                if revokes and world.revoke_open():
-                    # another seat has a revoke open in this deal (a failure to follow that
-                    # the view cannot tell from a void): he owns up at his next turn, the play
-                    # goes back before this card, and every card scores alike; solved, it
-                    # would be a tree of many tricks for nothing
-                    continue
-                if tricks_left(world) > exact:
-                    values = _played_out(world, seat, alive, rollout)
-                else:
-                    try:
-                        values = _solved(world, seat, alive, deadline)
-                    except SearchTimeout:  # this deal is not counted: decide on the others
-                        return _best_of(alive, totals) if searched else self.fallback.act(view)
+                try:
+                    if clock is not None and searched:
+                        clock.check()
+                    world = self.sample(cons, seat, clock)
+                    done += 1
+                    if revokes and world.revoke_open():
+                        # another seat has a revoke open in this deal (a failure to follow that
+                        # the view cannot tell from a void): he owns up at his next turn, the
+                        # play goes back before this card, and every card scores alike;
+                        # solved, it would be a tree of many tricks for nothing
+                        continue
+                    if tricks_left(world) > exact:
+                        values = _played_out(world, seat, alive, rollout, clock)
+                    else:
+                        values = _solved(world, seat, alive, clock)
+                except SearchTimeout:  # this deal is not counted: decide on the others
+                    return _best_of(alive, totals) if searched else self.fallback.act(view)
                 searched += 1
                 for a in alive:
                     totals[a] += values[a]
@@ -518,24 +545,28 @@ def default_exact_tricks(view: View) -> int:
     return 4 if n <= 3 or (n == 4 and keyed) else 3 if n <= 5 else 2
 
 
-def _solved(world: Deal, seat: Seat, cards: list[int], deadline: float | None) -> dict[int, float]:
+def _solved(world: Deal, seat: Seat, cards: list[int], clock: _Clock | None) -> dict[int, float]:
     """The exact value for ``seat`` (``solve``) of each of ``cards`` played in ``world``, one
-    transposition table shared between them; ``SearchTimeout`` past ``deadline``."""
+    transposition table shared between them; ``SearchTimeout`` by ``clock``."""
     allies = allies_of(world, seat)
     table: dict | None = {} if world.POSITION_KEYS else None
     values: dict[int, float] = {}
     for a in cards:
         world.push(a)
-        values[a] = solve(world, seat, allies=allies, table=table, deadline=deadline)
+        values[a] = solve(world, seat, allies=allies, table=table, clock=clock)
         world.pop()
     return values
 
 
-def _played_out(world: Deal, seat: Seat, cards: list[int], rollout: Sequence) -> dict[int, float]:
+def _played_out(world: Deal, seat: Seat, cards: list[int], rollout: Sequence,
+                clock: _Clock | None = None) -> dict[int, float]:
     """The score of ``seat`` once each of ``cards`` is played in a copy of ``world`` and the
-    deal finished by the ``rollout`` bots."""
+    deal finished by the ``rollout`` bots; ``SearchTimeout`` if ``clock``'s deadline passes
+    before a playout."""
     values: dict[int, float] = {}
     for a in cards:
+        if clock is not None:
+            clock.check()
         w = world.copy()
         w.push(a)
         finish_with(w, rollout)

@@ -6,12 +6,11 @@ on come named actions. Ids are never reused for another meaning; new games appen
 
 from __future__ import annotations
 
-import reprlib
 
 from typing import Final
 
 from .cards import ITALIAN, NUM_CARDS, CardParseError, Notation, format_card, parse_card
-from .errors import IllegalActionError
+from .errors import IllegalActionError, excerpt
 
 NAMED_ACTIONS: Final[tuple[str, ...]] = (
     "done",                      # 78: no more declarations / no more discards / decline
@@ -51,18 +50,18 @@ def action_token(action: object, notation: Notation = ITALIAN) -> str:
     ('T21', 'done', 'tarots_5')
     """
     if not isinstance(action, int) or isinstance(action, bool):
-        raise IllegalActionError(f"{reprlib.repr(action)} is not an action id (0..{NUM_ACTIONS - 1})")
+        raise IllegalActionError(f"{excerpt(action)} is not an action id (0..{NUM_ACTIONS - 1})")
     if 0 <= action < NUM_CARDS:
         return format_card(action, notation)
     if NUM_CARDS <= action < NUM_ACTIONS:
         return NAMED_ACTIONS[action - NUM_CARDS]
-    raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+    raise IllegalActionError(f"{excerpt(action)} is not an action id (0..{NUM_ACTIONS - 1})")
 
 
 def parse_action(token: object, notation: Notation = ITALIAN) -> int:
     """Parse a card token or an action name; the error quotes the token."""
     if not isinstance(token, str):
-        raise IllegalActionError(f"{reprlib.repr(token)} is not a token (a card or an action name)")
+        raise IllegalActionError(f"{excerpt(token)} is not a token (a card or an action name)")
     t = token.strip()
     named = ACTION_IDS.get(t.lower()) if t.isascii() else None  # "\u212aings_3" is not kings_3
     if named is not None:
@@ -71,5 +70,5 @@ def parse_action(token: object, notation: Notation = ITALIAN) -> int:
         return parse_card(t, notation)
     except CardParseError:
         raise IllegalActionError(
-            f"{reprlib.repr(token)} is neither a card ({notation.name} notation) nor an action name"
+            f"{excerpt(token)} is neither a card ({notation.name} notation) nor an action name"
         ) from None

@@ -31,12 +31,11 @@ token for the Fool. Two notations exist because players of each family read them
 from __future__ import annotations
 
 import random
-import reprlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from .errors import CardParseError
+from .errors import CardParseError, excerpt
 
 Card: TypeAlias = int
 CardSet: TypeAlias = int
@@ -313,7 +312,7 @@ _TRUMP_TOKENS: Final = {f"T{n}": n for n in range(1, 22)}
 def _card_id(card: Card) -> Card:
     """``card`` if it is a card id (0..77); else ``CardParseError`` names it."""
     if not 0 <= card < NUM_CARDS:
-        raise CardParseError(f"{card!r} is not a card id (0..{NUM_CARDS - 1})")
+        raise CardParseError(f"{excerpt(card)} is not a card id (0..{NUM_CARDS - 1})")
     return card
 
 
@@ -328,7 +327,7 @@ def parse_card(token: object, notation: Notation = ITALIAN) -> Card:
     tarot.core.errors.CardParseError: 'ZZ' is not a card (italian notation: e.g. KS, 10C, T21, F)
     """
     if not isinstance(token, str):
-        raise CardParseError(f"{reprlib.repr(token)} is not a card token (a string such as KS)")
+        raise CardParseError(f"{excerpt(token)} is not a card token (a string such as KS)")
     # ASCII only, checked before the case is folded: "kſ" (long s) would read as KS
     t = token.strip().upper() if token.isascii() else ""
     if t in (notation.fool_token, "F", "EX"):
@@ -345,7 +344,7 @@ def parse_card(token: object, notation: Notation = ITALIAN) -> Card:
         if r:
             return suit_card(notation.suit_letters.index(t[-1]), r)
     raise CardParseError(
-        f"{reprlib.repr(token)} is not a card ({notation.name} notation: e.g. K{notation.suit_letters[0]}, "
+        f"{excerpt(token)} is not a card ({notation.name} notation: e.g. K{notation.suit_letters[0]}, "
         f"10{notation.suit_letters[2]}, T21, {notation.fool_token})"
     )
 
@@ -378,7 +377,7 @@ _FRENCH_TOKENS: Final[tuple[str, ...]] = tuple(_format_card(c, FRENCH) for c in 
 def parse_cards(text: object, notation: Notation = ITALIAN) -> list[Card]:
     """Parse whitespace- or comma-separated tokens, keeping their order."""
     if not isinstance(text, str):
-        raise CardParseError(f"{reprlib.repr(text)} is not a string of card tokens (such as 'KS T21')")
+        raise CardParseError(f"{excerpt(text)} is not a string of card tokens (such as 'KS T21')")
     return [parse_card(t, notation) for t in text.replace(",", " ").split()]
 
 

@@ -18,7 +18,7 @@ from .cards import (
     ITALIAN, LOW_PART, NUM_CARDS, PART, Card, CardSet, Notation, Seat, cards_of, cards_of_parts,
     format_card, format_cards, mask, rank_of, shuffle,
 )
-from .errors import IllegalActionError, UnknownVariantError
+from .errors import IllegalActionError, UnknownVariantError, excerpt
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
 from .tricks import PLAIN_POWER, TrickRules
@@ -97,14 +97,16 @@ def variant_class(name: object) -> type[Deal]:
     cls = VARIANTS.get(name) if isinstance(name, str) else None
     if cls is None:
         known = ", ".join(sorted(VARIANTS))
-        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+        raise UnknownVariantError(f"unknown variant {excerpt(name)}; known variants: {known}")
     return cls
 
 
-def new_deal(variant: str, options: Mapping[str, object] | None = None, *, seed: object = None,
-             deck: Sequence[Card] | None = None, dealer: Seat = 0,
+def new_deal(variant: object, options: Mapping[str, object] | None = None, *, seed: object = None,
+             deck: Sequence[Card] | None = None, dealer: object = 0,
              rng: random.Random | None = None) -> Deal:
     """Start a deal of ``variant``: the deck is ``deck`` if given, else shuffled from ``seed``.
+    (``variant`` and ``dealer`` are typed ``object``: the compiled engine checks them here as
+    the pure one does, ``UnknownVariantError`` and ``seat_index``, not at its typed boundary.)
 
     >>> d = new_deal("marolles-1637", seed=1)
     >>> d.phase, d.to_play, len(d.legal_actions())
@@ -125,11 +127,32 @@ def _as_int(value: object) -> int | None:
     return None
 
 
+def seat_index(seat: object, players: int, what: str = "seat") -> int:
+    """``seat`` as a seat number ``0..players - 1``, or ``IllegalActionError`` naming it and
+    ``what`` it was given as: the check of every public method that takes a seat or a dealer,
+    compiled or not (a bool is no seat; an integer of another type stands for its value, as an
+    action does).
+
+    >>> seat_index(2, 3)
+    2
+    >>> seat_index(True, 3, "view(seat)")
+    Traceback (most recent call last):
+    ...
+    tarot.core.errors.IllegalActionError: view(seat) must be a seat 0..2, not True
+    """
+    if type(seat) is int and 0 <= seat < players:
+        return seat
+    s = _as_int(seat)
+    if s is None or not 0 <= s < players:
+        raise IllegalActionError(f"{what} must be a seat 0..{players - 1}, not {excerpt(seat)}")
+    return s
+
+
 def _action_id(action: object) -> int:
     """``action`` as a plain ``int`` (``_as_int``); anything else is refused."""
     a = _as_int(action)
     if a is None:
-        raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+        raise IllegalActionError(f"{excerpt(action)} is not an action id (0..{NUM_ACTIONS - 1})")
     return a
 
 
@@ -169,7 +192,7 @@ class Deal:
     POSITION_KEYS: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
-                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 deck: Sequence[Card] | None = None, dealer: object = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         raise NotImplementedError  # each variant deals its own way
 
@@ -260,17 +283,18 @@ class Deal:
         return deck
 
     @classmethod
-    def check_deck(cls, deck: Sequence[Card]) -> tuple[Card, ...]:
-        """Validate a deck order: exactly the variant's pack, each card once."""
+    def check_deck(cls, deck: object) -> tuple[Card, ...]:
+        """Validate a deck order: exactly the variant's pack, each card once (the ids read as
+        objects, so that the compiled engine refuses a bool or a float as the pure one does)."""
         if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
             raise IllegalActionError(f"the deck must be a sequence of card ids, not {type(deck).__name__}")
-        cards = tuple(deck)
-        bad = [c for c in cards if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 78
-               or not cls.PACK >> c & 1]
+        given: tuple[object, ...] = tuple(deck)  # type: ignore[call-overload]
+        bad = [c for c in given if type(c) is not int or not 0 <= c < 78 or not cls.PACK >> c & 1]
         if bad:
-            shown = ", ".join(format_card(c, cls.notation) if type(c) is int and 0 <= c < 78 else repr(c)
+            shown = ", ".join(format_card(c, cls.notation) if type(c) is int and 0 <= c < 78 else excerpt(c)
                               for c in bad[:5])
             raise IllegalActionError(f"the deck holds cards outside the {cls.variant} pack: {shown}")
+        cards = tuple(c for c in given if type(c) is int)
         if len(set(cards)) != len(cards):
             dup = sorted({c for c in cards if cards.count(c) > 1})
             raise IllegalActionError(f"the deck holds a card twice: {format_cards(dup, cls.notation)}")
@@ -322,7 +346,11 @@ class Deal:
         default."""
         return []
 
-    def view(self, seat: Seat) -> View:
+    def view(self, seat: object) -> View:
+        """What ``seat`` may know (``seat_index`` refuses anything but a seat of the deal)."""
+        return self._view(seat_index(seat, self.players, "view(seat)"))
+
+    def _view(self, seat: Seat) -> View:
         raise NotImplementedError
 
     def _view_fields(self, seat: Seat, mine: bool) -> dict[str, Any]:
@@ -402,9 +430,9 @@ class Deal:
         """Each seat's hand, as a new list (changing it changes nothing in the deal)."""
         return self._all_hands()
 
-    def hand(self, seat: Seat) -> CardSet:
-        """The cards ``seat`` holds."""
-        return self._hands[seat]
+    def hand(self, seat: object) -> CardSet:
+        """The cards ``seat`` holds (``seat_index`` refuses anything but a seat of the deal)."""
+        return self._hands[seat_index(seat, self.players, "hand(seat)")]
 
     def _all_hands(self) -> list[CardSet]:
         return self._hands.copy()
@@ -472,7 +500,7 @@ class Deal:
     def _refuse(self, action: int) -> NoReturn:
         """Raise the error that says why ``action`` (an int) cannot be pushed now."""
         if not 0 <= action < NUM_ACTIONS:
-            raise IllegalActionError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+            raise IllegalActionError(f"{excerpt(action)} is not an action id (0..{NUM_ACTIONS - 1})")
         if self.phase == "over":
             raise IllegalActionError("the deal is over: no action is legal")
         raise IllegalActionError(self.explain_illegal(action))
@@ -696,8 +724,8 @@ class SplitHandsDeal(Deal):
     def _set_hand(self, s: Seat, cs: CardSet) -> None:
         self._split.set_parts(s, cs & LOW_PART, cs >> PART)
 
-    def hand(self, seat: Seat) -> CardSet:
-        return self._split.hand(seat)
+    def hand(self, seat: object) -> CardSet:
+        return self._split.hand(seat_index(seat, self.players, "hand(seat)"))
 
     def _all_hands(self) -> list[CardSet]:
         return self._split.hands()

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 import re
-import reprlib
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from .errors import OptionError
+from .errors import OptionError, excerpt
 
 
 #: An integer option value as typed: ASCII digits, perhaps signed.
@@ -36,8 +35,13 @@ class Option:
     def normalise(self, value: object, variant: str) -> str:
         if not isinstance(value, (str, int)):  # None would read as the value "none"
             raise OptionError(f"option {self.key!r} of {variant} takes a word or a number, "
-                              f"not {reprlib.repr(value)}")
-        v = str(value).strip().lower() if not isinstance(value, bool) else ("true" if value else "false")
+                              f"not {excerpt(value)}")
+        if isinstance(value, bool):
+            v = "true" if value else "false"
+        elif isinstance(value, int) and value.bit_length() > 64:  # no option takes it, and str()
+            v = ""                                                # refuses 4,300 digits and more
+        else:
+            v = str(value).strip().lower()
         v = v.replace("->", "→")  # values written with arrows can be typed in ASCII: k->q
         if v in ("on", "yes") and "true" in self.choices:
             v = "true"
@@ -53,7 +57,7 @@ class Option:
         accepted = " | ".join(self.choices)
         if self.int_range is not None:
             accepted += f" | an integer {self.int_range[0]}..{self.int_range[1]}"
-        raise OptionError(f"option {self.key!r} of {variant} does not take {reprlib.repr(value)}: "
+        raise OptionError(f"option {self.key!r} of {variant} does not take {excerpt(value)}: "
                           f"use {accepted}")
 
 
@@ -76,14 +80,14 @@ class Options(Mapping[str, str]):
                  values: Mapping[str, object] | None = None) -> None:
         if values is not None and not isinstance(values, Mapping):
             raise OptionError(f"the options of {variant} are a mapping of names to values (a dict), "
-                              f"not {reprlib.repr(values)}")
+                              f"not {excerpt(values)}")
         spec_of = {o.key: o for o in specs}
         vals = {o.key: o.default for o in specs}
         for key, value in (values or {}).items():
             spec = spec_of.get(key)
             if spec is None:
                 known = ", ".join(sorted(spec_of))
-                raise OptionError(f"unknown option {key!r} for {variant}; known options: {known}")
+                raise OptionError(f"unknown option {excerpt(key)} for {variant}; known options: {known}")
             vals[key] = spec.normalise(value, variant)
         _set = object.__setattr__  # the only writes: ``__setattr__`` refuses any other
         _set(self, "variant", variant)
@@ -138,8 +142,8 @@ def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise OptionError(f"option {item!r} is not of the form key=value")
+            raise OptionError(f"option {excerpt(item)} is not of the form key=value")
         if key.strip() in out:
-            raise OptionError(f"option {key.strip()!r} is given twice")
+            raise OptionError(f"option {excerpt(key.strip())} is given twice")
         out[key.strip()] = value.strip()
     return out

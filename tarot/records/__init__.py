@@ -23,14 +23,13 @@ This package: the ``Record`` and replay (here), the text form (``text``), the JS
 from __future__ import annotations
 
 import re
-import reprlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 
 from ..core.deal import VARIANTS, Deal
-from ..core.errors import OptionError, RecordError
+from ..core.errors import OptionError, RecordError, excerpt
 from .common import (
     FORMAT, RESULT, VERSION, ClaimedResult, Parsed, check_tag, fresh_deal, int_list, push, signed,
     whose_turn,
@@ -62,15 +61,15 @@ class Record:
         # a Record built in Python is checked as the readers check theirs: RecordError, naming
         # the field
         if not isinstance(self.variant, str):
-            raise RecordError(f"the variant must be a name, not {reprlib.repr(self.variant)}")
+            raise RecordError(f"the variant must be a name, not {excerpt(self.variant)}")
         for name in ("options", "tags"):
             if not isinstance(getattr(self, name), Mapping):
                 raise RecordError(f"{name} must be a mapping of names to values, not "
-                                  f"{reprlib.repr(getattr(self, name))}")
+                                  f"{excerpt(getattr(self, name))}")
         for name in ("deck", "actions"):
             value = getattr(self, name)
             if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-                raise RecordError(f"{name} must be a sequence of ids, not {reprlib.repr(value)}")
+                raise RecordError(f"{name} must be a sequence of ids, not {excerpt(value)}")
         opts = {str(k): ("true" if v else "false") if isinstance(v, bool) else str(v)
                 for k, v in self.options.items()}
         cls = VARIANTS.get(self.variant)
@@ -82,11 +81,12 @@ class Record:
         object.__setattr__(self, "options", opts)
         object.__setattr__(self, "deck", tuple(self.deck))
         object.__setattr__(self, "actions", tuple(self.actions))
-        object.__setattr__(self, "tags", {str(k): str(v) for k, v in self.tags.items()})
+        object.__setattr__(self, "tags", {tag_text(k, "a tag's name"): tag_text(v, f"the {excerpt(k)} tag")
+                                          for k, v in self.tags.items()})
         if self.result is not None:
             if not isinstance(self.result, (tuple, list)) or not 1 <= len(self.result) <= 2:
                 raise RecordError(f"the result must be (scores, card points or None), not "
-                                  f"{reprlib.repr(self.result)}")
+                                  f"{excerpt(self.result)}")
             scores, *rest = self.result
             points = rest[0] if rest else None
             object.__setattr__(self, "result", ClaimedResult(
@@ -115,8 +115,9 @@ def record_from_deal(deal: Deal, **tags: object) -> Record:
 
     A finished deal's record claims its result, which ``replay`` checks.
     """
-    for name, value in tags.items():
-        check_tag(name, str(value))
+    texts = {name: tag_text(value, f"the {excerpt(name)} tag") for name, value in tags.items()}
+    for name, value in texts.items():
+        check_tag(name, value)
     result = None
     if deal.is_over:
         r = deal.result()
@@ -127,9 +128,18 @@ def record_from_deal(deal: Deal, **tags: object) -> Record:
         dealer=deal.dealer,
         deck=tuple(deal.deck),
         actions=tuple(deal.history),
-        tags={k: str(v) for k, v in tags.items()},
+        tags=texts,
         result=result,
     )
+
+
+def tag_text(value: object, what: str) -> str:
+    """``str(value)``, the text of an informative tag or of its name, or ``RecordError`` saying
+    ``what`` cannot be it, for a value that has none (an integer of more than 4,300 digits)."""
+    try:
+        return str(value)
+    except ValueError:
+        raise RecordError(f"{what} cannot be {excerpt(value)}") from None
 
 
 # ----- replay --------------------------------------------------------------------------------

@@ -8,14 +8,13 @@ The code is written over the generic ``Deal`` interface (``phase``, ``to_play``,
 from __future__ import annotations
 
 import re
-import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol, cast
 
 from ..core.actions import DONE, action_token
 from ..core.cards import NUM_CARDS, CardSet, Seat, format_cards
 from ..core.deal import Deal, variant_class
-from ..core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError
+from ..core.errors import IllegalActionError, OptionError, RecordError, UnknownVariantError, excerpt
 
 #: The ``format`` and ``version`` of the JSON form.
 FORMAT = "tarot-record"
@@ -79,7 +78,7 @@ class Parsed(NamedTuple):
 def variant_of(name: object) -> type[Deal]:
     """The deal class of the variant ``name``, or ``RecordError``."""
     if not isinstance(name, str):
-        raise RecordError(f"the variant must be a name, not {name!r}")
+        raise RecordError(f"the variant must be a name, not {excerpt(name)}")
     try:
         return variant_class(name)
     except UnknownVariantError as e:
@@ -112,7 +111,7 @@ def fresh_deal(variant: str, options: Mapping[str, object], deck: Sequence[int],
         raise fail("deck", f"bad deck: {e}") from None
     n = cls.players_for(options)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise fail("dealer", f"the dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        raise fail("dealer", f"the dealer must be a seat 0..{n - 1}, not {excerpt(dealer)}")
     try:
         return cls(options, deck=checked, dealer=dealer)
     except OptionError as e:  # a combination of options the variant refuses
@@ -134,11 +133,11 @@ def push(deal: Deal, action: object, where: str) -> None:
 
 def _show_action(deal: Deal, action: object) -> str:
     if type(action) is not int:
-        return reprlib.repr(action)
+        return excerpt(action)
     try:
         return deal.action_token(action)  # type: ignore[arg-type]
     except (IllegalActionError, TypeError):
-        return reprlib.repr(action)
+        return excerpt(action)
 
 
 def _context(deal: Deal, action: object) -> str:
@@ -172,12 +171,19 @@ def shown(deal: Deal) -> Sequence[tuple[Seat, int, CardSet]]:
 
 
 # ----- values --------------------------------------------------------------------------------
+#: The largest claim a record can make of a score or card points (the text form reads 15
+#: digits): no deal comes near it, and a longer number is no claim but bad input.
+MAX_CLAIM = 10 ** 15 - 1
+
+
 def int_list(value: object, what: str, n: int | None = None) -> tuple[int, ...]:
-    """``value`` as a tuple of integers (not bools), ``n`` of them if given, or RecordError."""
+    """``value`` as a tuple of integers (not bools) of at most 15 digits, ``n`` of them if
+    given, or RecordError."""
     if (not isinstance(value, (list, tuple)) or (n is not None and len(value) != n)
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            or not all(isinstance(v, int) and not isinstance(v, bool) and -MAX_CLAIM <= v <= MAX_CLAIM
+                       for v in value)):
         count = "" if n is None else f"{n} "
-        raise RecordError(f"{what!r} must be a list of {count}integers, one per seat")
+        raise RecordError(f"{what!r} must be a list of {count}integers of at most 15 digits, one per seat")
     return tuple(value)
 
 
@@ -186,7 +192,7 @@ def card_tokens(cards: Iterable[int], cls: type[Deal]) -> list[str]:
     out = []
     for c in cards:
         if not isinstance(c, int) or not 0 <= c < NUM_CARDS:
-            raise RecordError(f"the deck holds {c!r}, which is not a card id (0..{NUM_CARDS - 1})")
+            raise RecordError(f"the deck holds {excerpt(c)}, which is not a card id (0..{NUM_CARDS - 1})")
         out.append(format_cards([c], cls.notation))
     return out
 
@@ -208,8 +214,19 @@ def check_tag(name: str, value: str) -> None:
     """Refuse an informative tag the record cannot hold: a bad name, a structural tag's name,
     a line break in the value."""
     if not _TAG_NAME.match(name):
-        raise RecordError(f"a tag name is a letter then letters, digits or _, not {name!r}")
+        raise RecordError(f"a tag name is a letter then letters, digits or _, not {excerpt(name)}")
     if any(name.lower() == t.lower() for t in STRUCTURAL_TAGS):
-        raise RecordError(f"{name!r} is not an informative tag: the record sets it")
-    if value.splitlines() not in ([], [value]):
+        raise RecordError(f"{excerpt(name)} is not an informative tag: the record sets it")
+    if len(editor_lines(value)) > 1:
         raise RecordError(f"the {name} tag holds a line break")
+
+
+def editor_lines(text: str) -> list[str]:
+    r"""The lines of ``text`` as an editor numbers them: broken at ``\n``, ``\r\n`` and ``\r``
+    only (``str.splitlines`` breaks at ``\x0c``, ``\x1c``-``\x1e``, ``\x85``, U+2028 and U+2029
+    too, and line numbers in errors would then not be an editor's).
+
+    >>> editor_lines("a\r\nb\x0cc\rd\u2028e")
+    ['a', 'b\x0cc', 'd\u2028e']
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -13,7 +13,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Final
 
-from ..core.errors import RecordError
+from ..core.errors import RecordError, excerpt
 
 #: The largest file read as a record: one deal's record takes a few kilobytes.
 MAX_RECORD_BYTES: Final = 2**20
@@ -33,7 +33,7 @@ def read_record_file(path: str | PathLike) -> tuple[Path, str]:
     except OSError as e:
         raise RecordError(f"cannot read {p}: {e.strerror or e}") from None
     except ValueError as e:  # a NUL in the name
-        raise RecordError(f"cannot read {str(p)!r}: {e}") from None
+        raise RecordError(f"cannot read {excerpt(str(p))}: {e}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"{p}: more than {MAX_RECORD_BYTES // 2**20} MiB, too large to be a record")
     try:
@@ -57,7 +57,7 @@ def check_record_paths(paths: Iterable[str | PathLike]) -> None:
     for path in paths:
         p = Path(path)
         if "\x00" in str(p):
-            raise RecordError(f"cannot write {str(p)!r}: a file name holds no NUL character")
+            raise RecordError(f"cannot write {excerpt(str(p))}: a file name holds no NUL character")
         try:
             where = p.parent
             if where not in tried:

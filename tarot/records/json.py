@@ -13,7 +13,7 @@ from typing import Any
 from ..core.actions import parse_action
 from ..core.cards import CardParseError, parse_card
 from ..core.deal import Deal
-from ..core.errors import IllegalActionError, OptionError, RecordError
+from ..core.errors import IllegalActionError, OptionError, RecordError, excerpt
 from .common import (
     FORMAT, VERSION, ClaimedResult, Parsed, RecordData, card_tokens, check_tag, fresh_deal,
     int_list, push, token_of, variant_of,
@@ -77,7 +77,7 @@ def parse_json(text: str) -> Parsed:
     deal = fresh_deal(obj["variant"], options, deck, obj["dealer"],
                       {"variant": "'variant'", "options": "'options'", "deck": "'deck'", "dealer": "'dealer'"})
     for i, a in enumerate(actions):
-        push(deal, a, f"actions[{i}] ({acts_in[i]!r})" if isinstance(acts_in[i], int) else f"actions[{i}]")
+        push(deal, a, f"actions[{i}] ({excerpt(acts_in[i])})" if isinstance(acts_in[i], int) else f"actions[{i}]")
     return Parsed(obj["variant"], options, obj["dealer"], tuple(deck), tuple(actions), tags, claim)
 
 
@@ -87,7 +87,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"the key {key!r} appears twice in one JSON object")
+            raise RecordError(f"the key {excerpt(key)} appears twice in one JSON object")
         out[key] = value
     return out
 
@@ -109,15 +109,15 @@ def _load_object(text: str) -> dict[str, Any]:
         raise RecordError("a JSON record is an object")
     unknown = [k for k in obj if k not in _KEYS]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r} in the JSON record; "
+        raise RecordError(f"unknown key {excerpt(unknown[0])} in the JSON record; "
                           f"known keys: {', '.join(_KEYS)}")
     for key in ("format", "version", "variant", "dealer", "deck", "actions"):
         if key not in obj:
             raise RecordError(f"the JSON record has no {key!r}")
     if obj["format"] != FORMAT:
-        raise RecordError(f"'format' is {obj['format']!r}, not {FORMAT!r}")
+        raise RecordError(f"'format' is {excerpt(obj['format'])}, not {FORMAT!r}")
     if type(obj["version"]) is not int or obj["version"] != VERSION:
-        raise RecordError(f"'version' is {obj['version']!r}: this program reads version {VERSION}")
+        raise RecordError(f"'version' is {excerpt(obj['version'])}: this program reads version {VERSION}")
     return obj
 
 
@@ -167,7 +167,7 @@ def _card_id(tok: object, cls: type[Deal]) -> int:
     if isinstance(tok, int) and not isinstance(tok, bool):
         return tok
     if not isinstance(tok, str):
-        raise RecordError(f"{tok!r} is not a card token")
+        raise RecordError(f"{excerpt(tok)} is not a card token")
     try:
         return parse_card(tok, cls.notation)
     except CardParseError as e:
@@ -178,7 +178,7 @@ def _action_id(tok: object, cls: type[Deal]) -> int:
     if isinstance(tok, int) and not isinstance(tok, bool):
         return tok
     if not isinstance(tok, str):
-        raise RecordError(f"{tok!r} is not an action token")
+        raise RecordError(f"{excerpt(tok)} is not an action token")
     try:
         return parse_action(tok, cls.notation)
     except IllegalActionError as e:

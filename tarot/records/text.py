@@ -8,7 +8,6 @@ cards shown after a declaration). The form is described in ``docs/records.md``.
 from __future__ import annotations
 
 import re
-import reprlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
@@ -16,12 +15,12 @@ from typing import NamedTuple, cast
 from ..core.actions import ACKNOWLEDGE_REVOKE
 from ..core.cards import NUM_CARDS, CardParseError, Seat, format_card, format_cards, mask, parse_card
 from ..core.deal import Deal
-from ..core.errors import IllegalActionError, OptionError, RecordError
+from ..core.errors import IllegalActionError, OptionError, RecordError, excerpt, shorten
 from ..core.ledger import Payment
 from ..core.options import parse_assignments
 from .common import (
     CARD_POINTS, DEALER, DECK, LEADING_TAGS, OPTION, PLAY, RESULT, STRUCTURAL_TAGS, VARIANT,
-    ClaimedResult, Parsed, RecordData, card_tokens, check_tag, fresh_deal, push, shown, signed,
+    ClaimedResult, Parsed, RecordData, card_tokens, check_tag, editor_lines, fresh_deal, push, shown, signed,
     token_of, variant_of, whose_turn,
 )
 
@@ -347,7 +346,7 @@ def _strip_comments(text: str) -> list[tuple[int, str]]:
     lines), numbered from 1; double-quoted tag values keep their ``;`` and braces."""
     out = []
     depth_line = 0  # line where an open brace comment started, 0 if none
-    for no, raw in enumerate(text.splitlines(), 1):
+    for no, raw in enumerate(editor_lines(text), 1):
         buf = []
         i, n = 0, len(raw)
         while i < n:
@@ -389,7 +388,7 @@ def _split_lines(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str, str
                 raise RecordError(f"line {no}: a tag after the moves; tags come first")
             m = _TAG_LINE.match(line)
             if not m:
-                raise RecordError(f'line {no}: a tag is written [Name "value"], not {line}')
+                raise RecordError(f'line {no}: a tag is written [Name "value"], not {shorten(line)}')
             tags.append((no, m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))))
         else:
             body.append((no, line))
@@ -406,7 +405,7 @@ def _sort_tags(tags: list[tuple[int, str, str]]) -> tuple[
     for no, name, value in tags:
         canon = next((t for t in STRUCTURAL_TAGS if t.lower() == name.lower()), None)
         if canon is not None and canon != name:
-            raise RecordError(f"line {no}: the tag {name!r} is written {canon!r}")
+            raise RecordError(f"line {no}: the tag {excerpt(name)} is written {canon!r}")
         if name == OPTION:
             option_tags.append((no, value))
         elif name in single or name in info:
@@ -428,7 +427,7 @@ def _read_options(cls: type[Deal], option_tags: list[tuple[int, str]]) -> dict[s
         try:
             [(key, val)] = parse_assignments([value]).items()
             if key in options:
-                raise OptionError(f"option {key!r} is given twice")
+                raise OptionError(f"option {excerpt(key)} is given twice")
             cls.make_options({key: val})
         except OptionError as e:
             raise RecordError(f"line {no}: {e}") from None
@@ -438,7 +437,7 @@ def _read_options(cls: type[Deal], option_tags: list[tuple[int, str]]) -> dict[s
 
 def _read_dealer(no: int, text: str) -> int:
     if not _INT.match(text.strip()):
-        raise RecordError(f"line {no}: the dealer is a seat number, not {reprlib.repr(text)}")
+        raise RecordError(f"line {no}: the dealer is a seat number, not {excerpt(text)}")
     return int(text)
 
 
@@ -463,7 +462,7 @@ def _read_claim(players: int, single: dict[str, tuple[int, str]]) -> ClaimedResu
 def _ints(no: int, text: str, name: str, n: int) -> tuple[int, ...]:
     parts = text.split()
     if len(parts) != n or not all(_INT.match(p) for p in parts):
-        raise RecordError(f"line {no}: the {name} tag holds {n} integers, one per seat, not {reprlib.repr(text)}")
+        raise RecordError(f"line {no}: the {name} tag holds {n} integers, one per seat, not {excerpt(text)}")
     return tuple(int(p) for p in parts)
 
 
@@ -483,7 +482,7 @@ def _read_label(deal: Deal, no: int, line: str) -> tuple[bool, str]:
     m = _LABEL.match(line)
     if not m:
         raise RecordError(f"line {no}: a line of moves starts with a label such as 'Trick 3:' or "
-                          f"'Discard:', not {line.split()[0]!r}")
+                          f"'Discard:', not {excerpt(line.split()[0])}")
     word, number, rest = m.group(1), m.group(2), m.group(3)
     if deal.is_over:
         raise RecordError(f"line {no}: the deal is already over")
@@ -493,10 +492,10 @@ def _read_label(deal: Deal, no: int, line: str) -> tuple[bool, str]:
                           f"at {whose_turn(deal)}")
     if trick_line:
         if number is None or len(number) > 6 or int(number) != len(deal.tricks) + 1:
-            raise RecordError(f"line {no}: the line says {word} {reprlib.repr(number or '')[1:-1]}".rstrip()
+            raise RecordError(f"line {no}: the line says {shorten(word)} {shorten(number or '')}".rstrip()
                               + f", but the next trick is trick {len(deal.tricks) + 1}")
     elif word.lower() != deal.phase or number is not None:
-        raise RecordError(f"line {no}: the line says {line.split(':')[0].strip()!r}, but the deal is at "
+        raise RecordError(f"line {no}: the line says {excerpt(line.split(':')[0].strip())}, but the deal is at "
                           f"{whose_turn(deal)}")
     return trick_line, rest
 
@@ -547,22 +546,22 @@ class _LineReader:
         deal or a revoke owned up to, in the next trick, or for a seat whose turn it is not."""
         deal, no, seat = self.deal, self.no, self.seat
         if seat is None:
-            raise RecordError(f"line {no}: {tok} has no seat: write S<n> before it")
+            raise RecordError(f"line {no}: {shorten(tok)} has no seat: write S<n> before it")
         if deal.is_over:
-            raise RecordError(f"line {no}: {tok} comes after the end of the deal")
+            raise RecordError(f"line {no}: {shorten(tok)} comes after the end of the deal")
         if self.owned_up:
-            raise RecordError(f"line {no}: {tok} follows acknowledge_revoke on the same line: the play "
+            raise RecordError(f"line {no}: {shorten(tok)} follows acknowledge_revoke on the same line: the play "
                               f"went back to before the revoke, so the line ends there and the next "
                               f"line is trick {len(deal.tricks) + 1} again")
         if self.trick_line and len(deal.tricks) > self.start_tricks:
-            raise RecordError(f"line {no}: trick {self.start_tricks + 1} is complete before {tok}: "
+            raise RecordError(f"line {no}: trick {self.start_tricks + 1} is complete before {shorten(tok)}: "
                               f"one trick per line")
         if deal.phase == PLAY and not self.trick_line:
-            raise RecordError(f"line {no}: {tok} is played to trick {len(deal.tricks) + 1}: "
+            raise RecordError(f"line {no}: {shorten(tok)} is played to trick {len(deal.tricks) + 1}: "
                               f"cards played go on a 'Trick {len(deal.tricks) + 1}:' line")
         if seat != deal.to_play:
             where = f"trick {len(deal.tricks) + 1}" if deal.phase == PLAY else f"{deal.phase} phase"
-            raise RecordError(f"line {no}: {where}: the line gives {tok} to S{seat}, "
+            raise RecordError(f"line {no}: {where}: the line gives {shorten(tok)} to S{seat}, "
                               f"but it is seat {deal.to_play}'s turn")
         return seat
 
@@ -570,7 +569,7 @@ class _LineReader:
 def _read_shown(deal: Deal, no: int, tok: str, pending: tuple[int, int, int, str] | None) -> None:
     """Check ``(cards)`` after a declaration, first pushing the cards it leaves to choose."""
     if pending is None:
-        raise RecordError(f"line {no}: {tok} must follow a declaration")
+        raise RecordError(f"line {no}: {shorten(tok)} must follow a declaration")
     seat, action, before, name = pending
     try:
         cards = [parse_card(t, deal.notation) for t in tok[1:-1].split()]
@@ -578,7 +577,7 @@ def _read_shown(deal: Deal, no: int, tok: str, pending: tuple[int, int, int, str
         raise RecordError(f"line {no}: {e}") from None
     twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if twice is not None:
-        raise RecordError(f"line {no}: {tok} lists {format_card(twice, deal.notation)} twice")
+        raise RecordError(f"line {no}: {shorten(tok)} lists {format_card(twice, deal.notation)} twice")
     left = sorted(cards)
     while len(shown(deal)) == before and not deal.is_over and deal.to_play == seat and left:
         legal = set(deal.legal_actions())
@@ -587,9 +586,9 @@ def _read_shown(deal: Deal, no: int, tok: str, pending: tuple[int, int, int, str
         push(deal, pick, f"line {no}")
     if len(shown(deal)) == before:
         if deal.to_play == seat and deal.phase != PLAY and not deal.is_over and not left:
-            raise RecordError(f"line {no}: {tok} is too few cards for {name}")
-        raise RecordError(f"line {no}: {name} shows no cards, but the line gives {tok}")
+            raise RecordError(f"line {no}: {shorten(tok)} is too few cards for {name}")
+        raise RecordError(f"line {no}: {name} shows no cards, but the line gives {shorten(tok)}")
     s, a, cards_shown = shown(deal)[before]
     if (s, a) != (seat, action) or cards_shown != mask(cards):
         raise RecordError(f"line {no}: seat {s} shows ({format_cards(cards_shown, deal.notation)}) for "
-                          f"{deal.action_token(a)}, but the line gives {tok}")
+                          f"{deal.action_token(a)}, but the line gives {shorten(tok)}")

@@ -33,6 +33,7 @@ from ..core.deal import Deal, variant_class
 from ..core.errors import TarotError
 from ..core.game import game_of
 from .pool import check_workers, ordered_map
+from .simulate import bot_seed
 from .stats import Running
 
 
@@ -47,8 +48,8 @@ class Board:
     dealer: Seat
 
     def bot_seed(self, seat: Seat) -> int:
-        """The seed of the bot in ``seat``: the same whichever bot sits there."""
-        return (self.seed * 1_000_003 + seat) % (1 << 63)
+        """The seed of the bot in ``seat``: the same whichever bot sits there (``bot_seed``)."""
+        return bot_seed(self.seed, seat)
 
 
 def board_seed(seed: int, index: int) -> int:

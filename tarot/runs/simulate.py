@@ -21,6 +21,7 @@ the same summaries.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections import Counter
@@ -94,8 +95,21 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def bot_seed(deal_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for a deal: depends on the deal and the seat only."""
-    return (deal_seed * 1_000_003 + seat) % (1 << 63)
+    """The seed of the bot in ``seat`` for a deal (or a board, or a table): depends on the
+    deal's seed and the seat only, through a keyed hash, so that a bot cannot work back from
+    its seed to the deal's and from there to every hand (issue 33: the seed was once
+    ``deal_seed * 1_000_003 + seat``). The bots' random numbers are a generator of their own,
+    independent of the shuffle.
+
+    >>> bot_seed(1, 0) != bot_seed(1, 1) and bot_seed(1, 0) == bot_seed(1, 0) < 2 ** 63
+    True
+    """
+    digest = hashlib.blake2b(f"{deal_seed}/{seat}".encode(), digest_size=8, key=_BOT_SEED_KEY).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+#: The key of the bots' seeds (``bot_seed``): keeps them apart from any other hash of a seed.
+_BOT_SEED_KEY = b"tarot/bot-seed"
 
 
 @dataclass(frozen=True)

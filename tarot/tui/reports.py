@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..core.cards import Seat, format_card
 from ..core.deal import Deal, variant_class
+from ..core.errors import printable
 from ..explain import add_messages, cards_text, explainer_for, plural, say, seat_names
 from ..play.narration import Narration
 from .render import end_of_deal, render_events
@@ -71,7 +72,8 @@ def show_replay(out: Console, record) -> Deal:
     me = int(human.group(1)) if human and int(human.group(1)) < deal.players else 0
     names = seat_names(deal.players, me, step)
     n = deal.notation
-    tags = ", ".join(say("replay.tag", key=k, value=v) for k, v in record.tags.items())
+    # a tag's value is the record's text: its control and bidi characters are printed escaped
+    tags = ", ".join(say("replay.tag", key=k, value=printable(v)) for k, v in record.tags.items())
     out.print(Text(say("replay.title", title=deal.title, tags=say("replay.tags", tags=tags) if tags else ""),
                    style="bold"))
     seats = ", ".join(say("replay.seat", name=names[s], seat=s) for s in range(deal.players))

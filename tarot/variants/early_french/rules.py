@@ -56,7 +56,7 @@ from ...core.cards import (
     CAVALIERS, FOOL, FULL_PACK, ITALIAN, JACKS, KINGS, QUEENS, Card, CardSet, Seat, cards_of, mask,
 )
 from ...core.counting import COUNTING_CARDS
-from ...core.deal import CARD_UNDO, CardUndo, Deal, DealResult, Undo, View
+from ...core.deal import CARD_UNDO, CardUndo, seat_index, Deal, DealResult, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option, Options
@@ -189,15 +189,13 @@ class EarlyFrenchDeal(Deal):
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
-                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 deck: Sequence[Card] | None = None, dealer: object = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         if _blank:
             return  # an empty deal for copy(), which sets every attribute
         self.options = o = self.make_options(options)
         n = self.players = int(o["players"])
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        self.dealer = dealer
+        self.dealer = seat_index(dealer, n, "dealer")
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.step = 1 if o["direction"] == "anticlockwise" else n - 1
         self.trick_rules: TrickRules = self.tricks_for(o)
@@ -210,7 +208,7 @@ class EarlyFrenchDeal(Deal):
         self._hands = self._deal_hands()
         self.piles = [0] * n
         self.trick: list[Card] = []
-        self.leader = (dealer + self.step) % n
+        self.leader = (self.dealer + self.step) % n
         self.trick_no = 0
         self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
         self.ledger = Ledger(n)   # stays empty: a hand's score is no payment (module docstring)
@@ -487,12 +485,10 @@ class EarlyFrenchDeal(Deal):
         """``cards_won`` per seat and ``fool``: how its consolation went (``fool_outcome``)."""
         return {"cards_won": [p.bit_count() for p in self.piles], "fool": self.fool_outcome()}
 
-    def view(self, seat: Seat) -> View:
+    def _view(self, seat: Seat) -> View:
         """What ``seat`` may know: its hand, the tricks, and in ``extra`` the public facts of
         the Fool (its owner, the receiver, whether the consolation is owed, the cards given)
         and the number of cards each player has won. Set-aside cards appear nowhere."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
         mine = self.to_play == seat and self.phase != "over"
         extra: dict = {
             "direction": self.options["direction"],
@@ -552,14 +548,12 @@ class EarlyFrenchGame:
     True
     """
 
-    def __init__(self, options: Mapping[str, object] | None = None, *, dealer: Seat = 0,
+    def __init__(self, options: Mapping[str, object] | None = None, *, dealer: object = 0,
                  seed: int | None = None, rng: random.Random | None = None,
                  max_hands: int = 1000) -> None:
         self.options: Options = EarlyFrenchDeal.make_options(options)
         self.players = n = int(self.options["players"])
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        self.dealer = dealer
+        self.dealer = seat_index(dealer, n, "dealer")
         self.step = 1 if self.options["direction"] == "anticlockwise" else n - 1
         self.target = int(self.options["target"])
         self.end_rule = self.options["end_rule"]

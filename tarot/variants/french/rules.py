@@ -50,7 +50,7 @@ from ...core.cards import (
     card_phrase, cards_of, cards_of_parts, deal_positions, deal_sets, format_card, mask,
 )
 from ...core.counting import COUNTING_CARDS, reduced_total
-from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
+from ...core.deal import CARD_UNDO, CardUndo, seat_index, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.tricks import FFT_TRICKS, follow_duty_parts, follow_reason, led_card, winning_index
@@ -109,7 +109,7 @@ class FrenchDeal(SplitHandsDeal):
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
-                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 deck: Sequence[Card] | None = None, dealer: object = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         if _blank:
             return  # an empty deal for copy(), which sets every attribute
@@ -121,9 +121,7 @@ class FrenchDeal(SplitHandsDeal):
             flags = _FLAGS[o] = _Flags(o)
         self._o = flags
         n = self.players
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        self.dealer = dealer
+        self.dealer = seat_index(dealer, n, "dealer")
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[Undo] = []
@@ -147,7 +145,7 @@ class FrenchDeal(SplitHandsDeal):
         self.pending: tuple | None = None
         self.shown: list[tuple[Seat, int, CardSet]] = []
         self.trick: list[Card] = []
-        self.leader = (dealer + 1) % n
+        self.leader = (self.dealer + 1) % n
         self.trick_no = 0
         self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
         self.piles = [0] * n
@@ -161,7 +159,7 @@ class FrenchDeal(SplitHandsDeal):
         self.annulled: str | None = None
         self.outcome: dict[str, Any] | None = None
         self.phase = "bid"
-        self.to_play: Seat | None = (dealer + 1) % n
+        self.to_play: Seat | None = (self.dealer + 1) % n
         self._check_petit()
 
     # ----- dealing -----------------------------------------------------------------------
@@ -638,9 +636,7 @@ class FrenchDeal(SplitHandsDeal):
             out["partner"] = self.partner if o else None
         return out
 
-    def view(self, seat: Seat) -> View:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
+    def _view(self, seat: Seat) -> View:
         over = self.phase == "over"
         mine = self.to_play == seat and not over
         taker = self.taker

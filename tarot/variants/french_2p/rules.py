@@ -82,7 +82,7 @@ from ...core.cards import (
     BOUTS, FOOL, FRENCH, FULL_PACK, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, mask,
 )
 from ...core.counting import COUNTING_CARDS, french_target, reduced_total
-from ...core.deal import CARD_UNDO, CardUndo, Deal, DealResult, Undo, View
+from ...core.deal import CARD_UNDO, CardUndo, seat_index, Deal, DealResult, Undo, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Ledger
 from ...core.options import Option
@@ -208,24 +208,22 @@ class French2pDeal(Deal):
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
-                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 deck: Sequence[Card] | None = None, dealer: object = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         if _blank:
             return  # an empty deal for copy(), which sets every attribute
         self.options = self.make_options(options)
         self.players = self.PLAYERS
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
-            raise IllegalActionError(f"dealer must be a seat 0..1, not {dealer!r}")
         self.zero_sum = self.options["two_player_scoring"] == "zero_sum"
         self.bind = self.options["two_player_faceup_cards_bind_follow_suit"] == "true"
-        self.dealer = dealer
+        self.dealer = seat_index(dealer, self.players, "dealer")
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[Undo] = []
         self._legal_at, self._legal_list = -1, []
         self._deal()
         self.trick: list[Card] = []
-        self.leader: Seat = 1 - dealer
+        self.leader: Seat = 1 - self.dealer
         self.trick_no = 0
         self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
         #: The cards each seat has won (its pile for the count).
@@ -237,7 +235,7 @@ class French2pDeal(Deal):
         #: Declarations shown: none in this game (the generic interface has them).
         self.shown: list[tuple[Seat, int, CardSet]] = []
         self.phase = "play"
-        self.to_play: Seat | None = 1 - dealer
+        self.to_play: Seat | None = 1 - self.dealer
         #: The rule that annulled the deal (``petit_sec``, ``first_packet``), or None.
         self.annulled: str | None = None
         self._check_petit()
@@ -524,12 +522,10 @@ class French2pDeal(Deal):
                 out[k // PILES][k % PILES].append(c)
         return out
 
-    def view(self, seat: Seat) -> View:
+    def _view(self, seat: Seat) -> View:
         """Own hand; both players' face-up pile cards (``table``, and per pile in ``extra``:
         ``face_up`` cards, ``face_down`` counts and ``pile_plays``, the cards played from it);
         the tricks; the Excuse exchange."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-            raise IllegalActionError(f"no seat {seat!r} in a 2-player deal")
         mine = self.to_play == seat and self.phase != "over"
         extra: dict[str, Any] = {
             "face_up": [self.face_up(0), self.face_up(1)],

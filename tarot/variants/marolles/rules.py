@@ -22,7 +22,7 @@ from ...core.cards import (
     mask, suit_card,
 )
 from ...core.counting import COUNTING_CARDS, reduced_total
-from ...core.deal import CARD_UNDO, CardUndo, DealResult, SplitHandsDeal, Undo, View
+from ...core.deal import CARD_UNDO, CardUndo, seat_index, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError, OptionError
 from ...core.ledger import Ledger
 from ...core.options import Options
@@ -64,6 +64,15 @@ def follow_duty(hand: CardSet, trick: Sequence[Card]) -> CardSet:
     return _follow_duty(hand, trick, MAROLLES_TRICKS)
 
 
+#: The actions of the phases that take words rather than cards (a declaration besides, in the
+#: declare phase), and what a refusal says the seat must do there (docs/rules/marolles.md
+#: §1.5 declarations, §1.10 a bad hand).
+_PHASE_ACTIONS: Final = {"redeal": (REDEAL, DONE), "grant": (GRANT, REFUSE), "declare": (DONE,)}
+_PHASE_DUTY: Final = {"redeal": "ask for a redeal or pass (redeal / done)",
+                      "grant": "grant or refuse the redeal (grant / refuse)",
+                      "declare": "declare or say done"}
+
+
 class MarollesDeal(SplitHandsDeal):
     """One deal of Marolles 1637 (docs/rules §1)."""
 
@@ -98,7 +107,7 @@ class MarollesDeal(SplitHandsDeal):
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, *, seed: object = None,
-                 deck: Sequence[Card] | None = None, dealer: Seat = 0,
+                 deck: Sequence[Card] | None = None, dealer: object = 0,
                  rng: random.Random | None = None, _blank: bool = False) -> None:
         if _blank:
             return  # an empty deal for copy(), which sets every attribute
@@ -108,14 +117,12 @@ class MarollesDeal(SplitHandsDeal):
         if o["declarations_after_discard"] == "false" and o["declaration_timing"] != "before_first_lead":
             raise OptionError("declarations_after_discard=false needs declaration_timing=before_first_lead:"
                               " a player cannot declare before discarding and also at his first card")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
-            raise IllegalActionError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+        self.dealer = seat_index(dealer, self.players, "dealer")
         # Options read on the hot path, as plain attributes (decoded once per set of options).
         flags = _FLAGS.get(o)
         if flags is None:
             flags = _FLAGS[o] = _Flags(o, type(self))
         self._o = flags
-        self.dealer = dealer
         self.deck = self.check_deck(deck) if deck is not None else tuple(self.shuffled_deck(seed, rng))
         self.history: list[int] = []
         self._undo: list[Undo] = []
@@ -134,7 +141,7 @@ class MarollesDeal(SplitHandsDeal):
         self.pending: tuple | None = None
         self.shown: list[tuple[Seat, int, CardSet]] = []
         self.trick: list[Card] = []
-        self.leader = (dealer + 1) % n
+        self.leader = (self.dealer + 1) % n
         self.trick_no = 0
         self.tricks: list[tuple[Seat, tuple[Card, ...], Seat]] = []
         self.ledger = Ledger(n)
@@ -166,7 +173,7 @@ class MarollesDeal(SplitHandsDeal):
         self.mort_seen = 0
         cut = self.deck[-1]
         if self._o.cut_payment and TAROTS >> cut & 1:
-            self._collect(dealer, 1, "cut", None, format_card(cut, self.notation))
+            self._collect(self.dealer, 1, "cut", None, format_card(cut, self.notation))
         self.phase = ""
         self.to_play: Seat | None = None
         self._enter(self._phases()[0])
@@ -424,10 +431,9 @@ class MarollesDeal(SplitHandsDeal):
         ph, p = self.phase, self._seat()
         if ph in ("play", "discard", "show") and action >= 78:
             return f"{tok} is not legal now: seat {p} must {'play' if ph == 'play' else ph} a card"
-        if ph in ("redeal", "grant", "declare") and action < 78:
-            what = {"redeal": "ask for a redeal or pass (redeal / done)", "grant": "grant or refuse the redeal",
-                    "declare": "declare or say done"}[ph]
-            return f"{tok} is not legal now: seat {p} must {what}"
+        if ph in _PHASE_ACTIONS and not (action in _PHASE_ACTIONS[ph]
+                                         or ph == "declare" and action in DECLARATION_NAMES):
+            return f"{tok} is not legal now: seat {p} must {_PHASE_DUTY[ph]}"
         if action < 78 and not self.PACK >> action & 1:
             return f"{card_phrase(action, n)} is not in the {self.PACK.bit_count()}-card pack"
         if action < 78 and not self.hand(p) >> action & 1:
@@ -659,9 +665,7 @@ class MarollesDeal(SplitHandsDeal):
             info=info,
         )
 
-    def view(self, seat: Seat) -> View:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player deal")
+    def _view(self, seat: Seat) -> View:
         mine = self.to_play == seat and self.phase != "over"
         pending, declaring = 0, None
         if self.pending is not None and self.to_play == seat:
