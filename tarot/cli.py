@@ -68,7 +68,8 @@ def _usage_line(e: Exception, args: list[str], commands: Sequence[str]) -> str:
     else:
         said = " ".join(e.format_message().split()).rstrip(".")  # type: ignore[attr-defined]
         said = said[:1].lower() + said[1:]
-    return f"tarot: {said}; see {where} --help"
+    # printable and bounded, whatever the tokens given (issue 33)
+    return f"tarot: {shorten(said, MAX_MESSAGE_CHARS)}; see {where} --help"
 
 
 class _Tarot(TyperGroup):

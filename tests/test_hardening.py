@@ -231,7 +231,7 @@ def test_a_capped_search_stops_within_a_sampled_deal(monkeypatch, step):
 ])
 def test_the_command_quotes_a_bad_argument_short_and_escaped(args):
     res = CliRunner().invoke(app, args)
-    assert res.exit_code == 2 and res.output.startswith("Error: ")
+    assert res.exit_code == 2 and res.output.startswith("tarot: ")
     assert len(res.output) < 300 and res.output.rstrip("\n").isprintable(), res.output
 
 

@@ -16,7 +16,7 @@ from typing import Protocol, cast
 
 from ..core.cards import CardSet
 from ..core.deal import Deal, View
-from ..core.errors import TarotError
+from ..core.errors import TarotError, excerpt
 from ..core.game import game_of
 from .rollout import rollout as _rollout
 
@@ -120,7 +120,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise TarotError(f"unknown bot {name!r}; the bots are {', '.join(LEVELS)}") from None
+        raise TarotError(f"unknown bot {excerpt(name)}; the bots are {', '.join(LEVELS)}") from None
     return factory(seed=seed)
 
 

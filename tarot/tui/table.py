@@ -49,7 +49,7 @@ add_messages({
     "table.next.saved": ", and the records so far are saved.",
     "table.next.end": ".",
     "table.prompt": "{name}> ",
-    "table.error": "Error: {message}",
+    "table.error": "tarot: {message}",
     "table.illegal_input": "illegal input {line} ({where}): {reason}",
     "table.refused": "Refused: {reason}. (`help` explains what you may do.)",
     "table.revoke": "{token} would be a revoke ({reason}), penalised as revoke_handling={rule} says. Give "
