@@ -49,16 +49,15 @@ class BuildEngine(build_ext):
 
     def run(self) -> None:
         built = Path.cwd() if self.inplace else Path(self.build_lib)
-        engine.remove_compiled(built)  # an earlier build's, which a pure build must not ship
         if self.pure_because is None:
-            try:
+            try:  # an unchanged module's C is not rewritten, so it is not compiled again
                 how = engine.build_engine(self.extensions, self._build, built, pgo=self.pgo)
                 engine.notice(f"the engine compiled with mypyc ({how})")
                 return
             except (Exception, SystemExit) as e:
-                engine.remove_compiled(built)
                 self.extensions = []
                 self.pure_because = f"the C build failed: {first_line(e)}"
+        engine.remove_compiled(built)  # an earlier build's, which a pure build must not ship
         engine.notice(f"the engine stays pure Python ({self.pure_because})")
 
     def _build(self, force: bool) -> None:
