@@ -7,6 +7,8 @@ BIN    := $(VENV)/bin
 # pip's progress and the build's compiler output stay quiet: one line says which engine was built
 PIP    := $(BIN)/python -m pip install -qq --disable-pip-version-check
 SOURCES := pyproject.toml setup.py scripts/compile.py $(shell find tarot -name '*.py')
+# one stamp a build mode, so that another TAROT_BUILD installs again
+INSTALLED := $(BIN)/.installed$(if $(TAROT_BUILD),-$(TAROT_BUILD))
 
 .PHONY: play test test-installed typecheck bench clean
 
@@ -15,31 +17,31 @@ $(BIN)/python:
 
 # Installed, not editable: compiled modules in the source tree would be imported before its
 # .py files, and the suite on the source tree tests the pure engine. Built again when a source changes.
-$(BIN)/.installed: $(SOURCES) | $(BIN)/python
+$(INSTALLED): $(SOURCES) | $(BIN)/python
 	@echo "installing tarot into $(VENV) (compiling the engine takes a few minutes the first time)"
 	@$(PIP) '.[cli,test]'
 	@cd / && $(abspath $(BIN))/python -c 'import tarot; print(f"tarot {tarot.__version__}: the engine is {tarot.ENGINE}")'
-	@touch $@
+	@rm -f $(BIN)/.installed* && touch $@
 
-play: $(BIN)/.installed
+play: $(INSTALLED)
 	$(BIN)/tarot play $(ARGS)
 
 # The suite on the source tree (pure Python: `python -m` puts the tree first on the path), again
 # on the installed package (compiled; run from tests/, where the tree is not on the path), then mypy.
-test: $(BIN)/.installed
+test: $(INSTALLED)
 	@$(BIN)/python -c 'import sys, tarot; sys.exit(tarot.COMPILED and "compiled modules in the source tree: make clean")'
 	$(BIN)/python -m pytest -q -n auto
 	@$(MAKE) --no-print-directory test-installed
 	@$(MAKE) --no-print-directory typecheck
 
-test-installed: $(BIN)/.installed
+test-installed: $(INSTALLED)
 	cd tests && $(abspath $(BIN))/python -I -c 'import tarot; print(f"the installed package: {tarot.ENGINE}")'
 	cd tests && $(abspath $(BIN))/pytest -q -n auto .
 
-typecheck: $(BIN)/.installed
+typecheck: $(INSTALLED)
 	$(BIN)/python -m mypy tarot
 
-$(BIN)/.bench: $(BIN)/.installed
+$(BIN)/.bench: $(INSTALLED)
 	@$(PIP) '.[bench]'
 	@touch $@
 
