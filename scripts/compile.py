@@ -37,8 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-#: The modules compiled, relative to the repository: the engine (the core and every module of
+#: The modules compiled, relative to the repository (the build runs there): the engine (the core and every module of
 #: each game's rules), the rule bots of Marolles and French Tarot (the search bots' playouts),
 #: the sampler and the search bots. Views (``tarot/core/view.py``), options
 #: and errors stay Python: views are built by setting their ``__dict__``, options derive from
