@@ -46,6 +46,7 @@ class BuildEngine(build_ext):
                 self.pure_because = f"mypyc failed: {first_line(e)}"
         self.distribution.ext_modules = exts
         super().finalize_options()
+        self.compiler_option = self.compiler  # a name: each run makes its compiler from it
 
     def run(self) -> None:
         built = Path.cwd() if self.inplace else Path(self.build_lib)
@@ -61,7 +62,9 @@ class BuildEngine(build_ext):
         engine.notice(f"the engine stays pure Python ({self.pure_because})")
 
     def _build(self, force: bool) -> None:
-        self.force = force
+        """One build (a profile-guided build runs two): ``run`` replaces the compiler's name by
+        the compiler it made, which a second run cannot take, so the name is put back first."""
+        self.force, self.compiler = force, self.compiler_option
         build_ext.run(self)
 
 
