@@ -49,7 +49,7 @@ class BuildEngine(build_ext):
         self.compiler_option = self.compiler  # a name: each run makes its compiler from it
 
     def run(self) -> None:
-        built = Path.cwd() if self.inplace else Path(self.build_lib)
+        built = Path.cwd() if self.inplace else Path(self.build_lib).resolve()
         if self.pure_because is None:
             try:  # an unchanged module's C is not rewritten, so it is not compiled again
                 how = engine.build_engine(self.extensions, self._build, built, pgo=self.pgo)
