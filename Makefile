@@ -1,52 +1,49 @@
-# Two commands: `make play` and `make test`. Both install into .venv first.
+# Two commands: `make play` and `make test`. Both install the package into .venv first, built by
+# its own build (setup.py): the engine compiled with mypyc where a C compiler is present, pure
+# Python where not. TAROT_BUILD=pure builds pure Python, TAROT_BUILD=pgo profile-guided (README).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+# pip's progress and the build's compiler output stay quiet: one line says which engine was built
+PIP    := $(BIN)/python -m pip install -qq --disable-pip-version-check
+SOURCES := pyproject.toml setup.py scripts/compile.py $(shell find tarot -name '*.py')
+# one stamp a build mode, so that another TAROT_BUILD installs again
+INSTALLED := $(BIN)/.installed$(if $(TAROT_BUILD),-$(TAROT_BUILD))
 
-.PHONY: play test test-fast typecheck fast pure bench clean
+.PHONY: play test test-installed typecheck bench clean
 
-$(BIN)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[cli,test]'
-	touch $@
+$(BIN)/python:
+	@$(PYTHON) -m venv $(VENV)
 
-play: $(BIN)/.installed
+# Installed, not editable: compiled modules in the source tree would be imported before its
+# .py files, and the suite on the source tree tests the pure engine. Built again when a source changes.
+$(INSTALLED): $(SOURCES) | $(BIN)/python
+	@echo "installing tarot into $(VENV) (compiling the engine takes a few minutes the first time)"
+	@$(PIP) '.[cli,test]'
+	@cd / && $(abspath $(BIN))/python -c 'import tarot; print(f"tarot {tarot.__version__}: the engine is {tarot.ENGINE}")'
+	@rm -f $(BIN)/.installed* && touch $@
+
+play: $(INSTALLED)
 	$(BIN)/tarot play $(ARGS)
 
-test: $(BIN)/.installed
+# The suite on the source tree (pure Python: `python -m` puts the tree first on the path), again
+# on the installed package (compiled; run from tests/, where the tree is not on the path), then mypy.
+test: $(INSTALLED)
+	@$(BIN)/python -c 'import sys, tarot; sys.exit(tarot.COMPILED and "compiled modules in the source tree: make clean")'
 	$(BIN)/python -m pytest -q -n auto
-	$(MAKE) --no-print-directory test-fast
-	$(MAKE) --no-print-directory typecheck
+	@$(MAKE) --no-print-directory test-installed
+	@$(MAKE) --no-print-directory typecheck
 
-# The types of the whole package (mypy comes with the fast extra, which test-fast installs).
-typecheck: $(BIN)/.fast
+test-installed: $(INSTALLED)
+	cd tests && $(abspath $(BIN))/python -I -c 'import tarot; print(f"the installed package: {tarot.ENGINE}")'
+	cd tests && $(abspath $(BIN))/pytest -q -n auto .
+
+typecheck: $(INSTALLED)
 	$(BIN)/python -m mypy tarot
 
-# The engine compiled with mypyc (optional, about twice as fast; docs/benchmarks.md). With GCC
-# the build is profile-guided (about 3 minutes; `scripts/compile.py --no-pgo` takes half).
-$(BIN)/.fast: $(BIN)/.installed
-	$(BIN)/python -m pip install -q -e '.[fast]'
-	touch $@
-
-fast: $(BIN)/.fast
-	$(BIN)/python scripts/compile.py
-
-pure: $(BIN)/.installed
-	$(BIN)/python scripts/compile.py --clean
-
-# The test suite again on a compiled copy of the engine (skipped without a C compiler).
-FAST_COPY ?= build/fast-test
-test-fast: $(BIN)/.fast
-	@if command -v $${CC:-cc} >/dev/null || command -v gcc >/dev/null; then \
-		$(BIN)/python scripts/compile.py --into $(FAST_COPY) && \
-		cd $(FAST_COPY) && PYTHONPATH=. $(abspath $(BIN))/python -c 'import tarot; assert tarot.COMPILED' && \
-		PYTHONPATH=. $(abspath $(BIN))/python -m pytest -q -n auto tests; \
-	else echo "no C compiler: the compiled engine is not tested"; fi
-
-$(BIN)/.bench: $(BIN)/.installed
-	$(BIN)/python -m pip install -q -e '.[bench]'
-	touch $@
+$(BIN)/.bench: $(INSTALLED)
+	@$(PIP) '.[bench]'
+	@touch $@
 
 bench: $(BIN)/.bench
 	$(BIN)/python bench/deals_per_second.py

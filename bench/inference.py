@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # an installed tarot first (make play: compiled)
 
 import tarot  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402

@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # an installed tarot first (make play: compiled)
 
 import tarot  # noqa: E402
 from tarot.runs.duplicate import board, play_board, seatings  # noqa: E402

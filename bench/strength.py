@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # an installed tarot first (make play: compiled)
 
 from tarot.core.options import parse_assignments  # noqa: E402
 from tarot.runs.duplicate import compare  # noqa: E402

@@ -1,23 +1,27 @@
-"""Compile the engine with mypyc (``make fast``), or remove the compiled modules (``make pure``).
+"""The compiled engine's build: which modules mypyc compiles, with which C flags, and how.
 
-    python scripts/compile.py            # compile in place: tarot imports the compiled modules
-    python scripts/compile.py --clean    # remove them: back to pure Python
-    python scripts/compile.py --into DIR # copy the package and tests to DIR, compile there
-    python scripts/compile.py --no-pgo   # without the profile-guided second build (GCC only)
+The package's own build (``setup.py``) calls this module, so ``pip install .`` and ``make play``
+install the engine compiled whenever mypyc and a C compiler are at hand, and pure Python (with a
+one-line notice) where not. ``TAROT_BUILD`` chooses::
+
+    pip install .                      # compiled if it can be (mypyc, a C compiler), else pure
+    TAROT_BUILD=pure pip install .     # pure Python, nothing compiled
+    TAROT_BUILD=pgo pip install .      # compiled and profile-guided (GCC; about twice as long)
+
+An editable install (``pip install -e .``) stays pure Python: compiled modules in the source
+tree would be imported before the ``.py`` files beside them. ``python scripts/compile.py --train``
+is the workload a profile-guided build is trained on (the build runs it, in a child process).
 
 The compiled modules are the engine's hot path (``COMPILED`` below): cards, tricks, counting,
 the ledger, the deal and every variant. The same source files are the pure-Python engine, which
 stays the reference: nothing else changes, and ``tarot.COMPILED`` says which one was imported.
-A module compiled before its source changed is refused at import (``tarot/__init__.py``), so a
-stale build cannot be tested by mistake. Needs a C compiler and the ``fast`` extra (mypy).
 
 How the C is compiled (docs/benchmarks.md has the figures): mypyc writes the engine as one C file,
 built as a shared library; ``-fno-semantic-interposition -fno-plt`` let the compiler call (and
-inline) the engine's own functions and CPython's directly rather than through the PLT. With GCC
-the build is then profile-guided: built once instrumented, trained on a few seconds of play of
-every variant and bot (``--train``, in a child process), and built again from that profile.
-Either step is left out when the compiler refuses its flags; ``--no-pgo`` leaves out the
-profile. Neither changes what the code does, only how fast it runs.
+inline) the engine's own functions and CPython's directly rather than through the PLT. A
+profile-guided build (GCC) is built once instrumented, trained on a few seconds of play of every
+variant and bot, and built again from that profile. Either step is left out when the compiler
+refuses its flags. Neither changes what the code does, only how fast it runs.
 """
 
 from __future__ import annotations
@@ -29,10 +33,11 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-#: The modules compiled, relative to the repository: the engine (the core and every module of
+#: The modules compiled, relative to the repository (the build runs there): the engine (the core and every module of
 #: each game's rules), the rule bots of Marolles and French Tarot (the search bots' playouts),
 #: the sampler and the search bots. Views (``tarot/core/view.py``), options
 #: and errors stay Python: views are built by setting their ``__dict__``, options derive from
@@ -53,6 +58,39 @@ COMPILED = [
     "tarot/bots/sampling.py", "tarot/bots/search.py", "tarot/variants/marolles/sampler.py",
     "tarot/variants/french/sampler.py", "tarot/variants/early_french/sampler.py", "tarot/variants/french_2p/sampler.py",
 ]
+#: The name of mypyc's shared library (``tarot__mypyc``), installed beside the package.
+GROUP = "tarot"
+#: ``TAROT_BUILD``: compiled where it can be (the default), pure Python, or profile-guided.
+MODES = ("auto", "pure", "pgo")
+
+
+def notice(message: str) -> None:
+    """The build's one line about the engine (``pip install -v`` shows it; pip hides it else)."""
+    print(f"tarot: {message}", file=sys.stderr, flush=True)
+
+
+def build_mode() -> str:
+    """How ``TAROT_BUILD`` asks the engine to be built (``auto`` when unset)."""
+    mode = os.environ.get("TAROT_BUILD", "").strip().lower() or "auto"
+    if mode not in MODES:
+        raise SystemExit(f"TAROT_BUILD={mode!r} is not a build: use one of {', '.join(MODES)}")
+    return mode
+
+
+def why_pure(mode: str, editable: bool) -> str | None:
+    """Why the engine cannot be compiled here, or None when it can."""
+    if mode == "pure":
+        return "TAROT_BUILD=pure"
+    if editable:
+        return "an editable install; `pip install .` compiles it"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed"
+    cc = c_compiler()
+    if shutil.which(cc[0]) is None or not accepts(cc, []):
+        return f"no working C compiler ({cc[0]})"
+    return None
 
 
 def compiled_files(root: Path) -> list[Path]:
@@ -60,13 +98,16 @@ def compiled_files(root: Path) -> list[Path]:
     return sorted([*root.glob("tarot/**/*.so"), *root.glob("*__mypyc*.so")])
 
 
-def clean(root: Path) -> int:
-    files = compiled_files(root)
-    for f in files:
+def remove_compiled(root: Path) -> None:
+    """Remove the compiled modules under ``root``: a pure build must not ship an older one."""
+    for f in compiled_files(root):
         f.unlink()
-    shutil.rmtree(root / "build", ignore_errors=True)
-    print(f"removed {len(files)} compiled module(s): tarot is pure Python")
-    return 0
+
+
+def extensions() -> list[Any]:
+    """The engine as setuptools extensions: mypyc type-checks ``COMPILED`` and writes its C."""
+    from mypyc.build import mypycify
+    return mypycify(list(COMPILED), group_name=GROUP)
 
 
 #: Flags that let the compiler call and inline the engine's functions directly (module docstring).
@@ -99,11 +140,36 @@ def is_gcc(cc: list[str]) -> bool:
         "gcc" in done.stdout.lower() or "free software foundation" in done.stdout.lower())
 
 
-def run_mypyc(mypyc: Path, root: Path, cflags: list[str], ldflags: list[str]) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["CFLAGS"] = " ".join([*cflags, env.get("CFLAGS", "")]).strip()
-    env["LDFLAGS"] = " ".join([*ldflags, env.get("LDFLAGS", "")]).strip()
-    return subprocess.run([str(mypyc), *COMPILED], cwd=root, capture_output=True, text=True, env=env)
+def build_engine(exts: list[Any], build: Callable[[bool], None], built: Path, pgo: bool) -> str:
+    """Compile ``exts`` with ``build(force)`` (setuptools' ``build_ext``), with the flags the
+    compiler accepts, profile-guided when ``pgo`` and the compiler is GCC (``built`` is where the
+    built package lands, for the training). Returns how it was built, in a few words."""
+    cc = c_compiler()
+    base = [(list(e.extra_compile_args), list(e.extra_link_args)) for e in exts]
+
+    def with_flags(cflags: list[str], ldflags: list[str]) -> None:
+        for e, (c, ld) in zip(exts, base):
+            e.extra_compile_args, e.extra_link_args = [*c, *cflags], [*ld, *ldflags]
+
+    direct = DIRECT_CALLS if accepts(cc, DIRECT_CALLS) else []
+    how = "direct calls" if direct else "default flags"
+    if pgo and is_gcc(cc) and accepts(cc, PROFILE_GENERATE):
+        with_flags([*direct, *PROFILE_GENERATE], PROFILE_GENERATE)
+        build(True)
+        training = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--train"],
+                                  cwd=built, env={**os.environ, "PYTHONPATH": str(built)},
+                                  capture_output=True, text=True)
+        if training.returncode == 0:
+            # built again from the profile (the .gcda files beside the objects)
+            with_flags([*direct, *PROFILE_USE, *(PARTIAL_TRAINING if accepts(cc, PARTIAL_TRAINING) else [])], [])
+            build(True)
+            return f"{how}, profile-guided"
+        notice("the profile-guided training failed: building without a profile")
+    elif pgo:
+        notice("a profile-guided build needs GCC: building without a profile")
+    with_flags(direct, [])
+    build(pgo)  # after an instrumented build every object is built again
+    return how
 
 
 def train() -> int:
@@ -140,71 +206,17 @@ def train() -> int:
     return 0
 
 
-def compile_in(root: Path, pgo: bool = True) -> int:
-    mypyc = Path(sys.executable).with_name("mypyc")
-    if not mypyc.exists():
-        print("mypyc is not installed: pip install -e '.[fast]' (make fast does it)", file=sys.stderr)
-        return 2
-    if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
-        print("no C compiler found: the engine stays pure Python", file=sys.stderr)
-        return 3
-    clean(root)
-    cc = c_compiler()
-    flags = DIRECT_CALLS if accepts(cc, DIRECT_CALLS) else []
-    how = "direct calls" if flags else "default flags"
-    if pgo and is_gcc(cc) and accepts(cc, PROFILE_GENERATE):
-        done = run_mypyc(mypyc, root, [*flags, *PROFILE_GENERATE], PROFILE_GENERATE)
-        trained = done.returncode == 0 and subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), "--train"], cwd=root,
-            env={**os.environ, "PYTHONPATH": str(root)}).returncode == 0
-        if trained:
-            # built again from the profile: the objects (the .gcda files beside them stay) and
-            # the libraries go, or setuptools would find them up to date
-            for built in [*root.glob("build/**/*.o"), *root.glob("build/lib*/**/*.so")]:
-                built.unlink()
-            use = [*PROFILE_USE, *(PARTIAL_TRAINING if accepts(cc, PARTIAL_TRAINING) else [])]
-            done = run_mypyc(mypyc, root, [*flags, *use], [])
-            if done.returncode == 0:
-                print(f"compiled {len(COMPILED)} modules with mypyc in {root} ({how}, profile-guided): "
-                      "tarot.COMPILED is now True")
-                return 0
-        print("the profile-guided build failed: building without a profile", file=sys.stderr)
-        clean(root)
-    done = run_mypyc(mypyc, root, flags, [])
-    if done.returncode:
-        print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
-        return done.returncode
-    print(f"compiled {len(COMPILED)} modules with mypyc in {root} ({how}): tarot.COMPILED is now True")
-    return 0
-
-
-def copy_tree(dest: Path) -> None:
-    """Copy what the tests need (the package, the tests, the docs they read) to ``dest``."""
-    shutil.rmtree(dest, ignore_errors=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
-    for name in ("tarot", "tests", "docs", "bench", "scripts", ".ci"):
-        if (ROOT / name).exists():
-            shutil.copytree(ROOT / name, dest / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "Makefile"):
-        shutil.copy2(ROOT / name, dest / name)
-
-
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--clean", action="store_true", help="remove the compiled modules")
-    p.add_argument("--into", type=Path, help="copy the package to this directory and compile there")
-    p.add_argument("--no-pgo", action="store_true", help="no profile-guided build (about half the time)")
-    p.add_argument("--train", action="store_true", help=argparse.SUPPRESS)
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                epilog="The build itself is `pip install .` (setup.py calls this module).")
+    p.add_argument("--train", action="store_true", help="run the profile-guided build's training workload")
     args = p.parse_args(argv)
     if args.train:
         return train()
-    if args.clean:
-        return clean(ROOT)
-    if args.into:
-        copy_tree(args.into.resolve())
-        return compile_in(args.into.resolve(), not args.no_pgo)
-    return compile_in(ROOT, not args.no_pgo)
+    p.print_help()
+    return 2
 
 
 if __name__ == "__main__":
     sys.exit(main())
+

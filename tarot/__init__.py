@@ -40,28 +40,32 @@ def stale_compiled(root: str) -> list[str]:
 
 
 def _compiled_engine() -> bool:
-    """Whether the engine's modules were imported compiled (``make fast``: mypyc); refuses a
-    tree holding a module compiled before its source last changed, which would run the old
-    rules."""
+    """Whether the engine's modules were imported compiled (mypyc: ``pip install .``, setup.py);
+    in a source tree (a ``pyproject.toml`` beside the package: compiled in place by hand), refuses
+    a module compiled before its source last changed, which would run the old rules."""
     import os
     import sys
     compiled = any(name.startswith("tarot.") and (getattr(module, "__file__", None) or "").endswith(".so")
                    for name, module in list(sys.modules.items()))
-    if compiled:
-        stale = stale_compiled(os.path.dirname(__file__))
+    here = os.path.dirname(__file__)
+    if compiled and os.path.exists(os.path.join(os.path.dirname(here), "pyproject.toml")):
+        stale = stale_compiled(here)
         if stale:
-            raise ImportError(f"{stale[0]} changed after it was compiled: run `make fast` again, "
-                              "or `make pure` to go back to pure Python")
+            raise ImportError(f"{stale[0]} changed after it was compiled: build it again, "
+                              "or `make clean` to go back to pure Python")
     return compiled
 
 
-#: True when the engine runs compiled with mypyc (``make fast``), False in pure Python.
+#: True when the engine runs compiled with mypyc (the default build, ``pip install .``), False
+#: in pure Python (a source tree, an editable install, ``TAROT_BUILD=pure``, no C compiler).
 COMPILED = _compiled_engine()
+#: Which engine runs, in words (``tarot --version``).
+ENGINE = "compiled (mypyc)" if COMPILED else "pure Python"
 
 __all__ = [
     "ACTION_IDS", "DONE", "NUM_ACTIONS", "action_token", "parse_action", "FRENCH", "ITALIAN",
     "Card", "CardSet", "Seat", "card_name", "cards_of", "format_card", "format_cards", "mask",
     "parse_card", "parse_cards", "VARIANTS", "Deal", "DealResult", "View", "new_deal",
     "variant_class", "IllegalActionError", "OptionError", "RecordError", "TarotError",
-    "UnknownVariantError", "Ledger", "Payment", "COMPILED",
+    "UnknownVariantError", "Ledger", "Payment", "COMPILED", "ENGINE",
 ]

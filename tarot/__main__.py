@@ -21,7 +21,7 @@ def main() -> None:
         if (e.name or "").split(".")[0] not in CLI_EXTRA:
             raise
         sys.stderr.write(f"tarot: the command line needs the cli extra ({e.name} is not installed): "
-                         "pip install 'tarot[cli]'\n")
+                         "pip install 'tarot-games[cli]'\n")
         raise SystemExit(2) from None
     cli_main()
 

@@ -75,13 +75,13 @@ def test_the_command_without_its_extra_says_which_to_install(bare, args):
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert done.stderr.startswith("tarot: ") and "pip install 'tarot[cli]'" in done.stderr
+    assert done.stderr.startswith("tarot: ") and "pip install 'tarot-games[cli]'" in done.stderr
     assert "typer is not installed" in done.stderr  # the first of the extra's modules it lacks
 
 
 def test_python_m_tarot_says_the_same(bare):
     done = run(bare, bare / "python", "-m", "tarot", "--version")
-    assert done.returncode == 2 and "pip install 'tarot[cli]'" in done.stderr
+    assert done.returncode == 2 and "pip install 'tarot-games[cli]'" in done.stderr
     assert done.stderr.count("\n") == 1
 
 
