@@ -1,6 +1,7 @@
 """Throughput where people feel it (issue 34), this checkout against another, as ratios in one run.
 
     python bench/throughput.py simulate --base /work/base-12e0028 --deals 2000 --rounds 5
+    python bench/throughput.py simulate --base /work/base-12e0028 --deals 50 --instructions
     python bench/throughput.py playouts --base /work/base-12e0028 --worlds 300 --rounds 5
     python bench/throughput.py memory --deals 200000
     python bench/throughput.py workers --deals 4000
@@ -11,6 +12,11 @@ checkout and ``--base`` (a directory holding another ``tarot`` package: a git wo
 earlier commit, or a compiled copy from ``scripts/compile.py --into``) in alternate rounds, so
 that a busy machine slows both alike; the ratio of the medians, and whether the two printed the
 same summaries (the JSON lines of every deal).
+
+``simulate --instructions``: the same simulation's machine instructions per deal in each
+checkout, counted by valgrind's callgrind (``--deals`` deals less the first fifth), and their
+ratio base / this: unlike the CPU time, the count repeats from run to run, so it measures a
+change on a busy machine (the bots' memo tables make the first deals dearer: they are left out).
 
 ``playouts``: sampled deals played out per CPU second by the search bots' playout, the rule bot
 at every seat (``PimcBot``'s ``_played_out``): positions from rule-bot deals of ``--variant``
@@ -31,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -138,6 +145,28 @@ WORKERS = textwrap.dedent("""
 """)
 
 
+COUNTED = textwrap.dedent("""
+    import sys
+    from tarot.runs.simulate import simulate
+    for s in simulate(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), bots=["rule"]):
+        s.to_json()
+""")
+
+
+def instructions(tree: Path, variant: str, deals: int, seed: int) -> float:
+    """Machine instructions per deal of ``simulate`` (rule bots) in ``tree``, counted by
+    valgrind's callgrind: ``deals`` deals less the first ``deals // 5`` (the imports, the
+    first deals' memo tables), string hashes fixed. The count repeats from run to run."""
+    def count(n: int) -> int:
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                              sys.executable, "-c", COUNTED, variant, str(n), str(seed)],
+                             cwd=tree, env=env, capture_output=True, text=True, check=True)
+        return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
+    first = max(1, deals // 5)
+    return (count(deals) - count(first)) / (deals - first)
+
+
 def workers(base: Path | None, variant: str, deals: int) -> dict:
     """Deals per wall second, and CPU milliseconds per deal (this process and its workers, the
     imports included), in one worker and in two; for this checkout and ``base`` if given."""
@@ -162,12 +191,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--worlds", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--instructions", action="store_true",
+                    help="simulate: count machine instructions per deal (callgrind) instead of timing")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     if a.what in ("simulate", "playouts") and a.base is None:
         ap.error(f"{a.what} compares with another checkout: give --base DIR")
     load = os.getloadavg()
-    if a.what == "simulate":
+    if a.what == "simulate" and a.instructions:
+        variant = a.variant or "marolles-1637"
+        this, other = (instructions(tree, variant, a.deals, a.seed) for tree in (ROOT, a.base))
+        out = {"this": this, "base": other, "ratio": other / this}
+        line = f"simulate {variant}: {this:,.0f} against {other:,.0f} instructions a deal (ratio: base / this)"
+    elif a.what == "simulate":
         out = versus(SIMULATE, a.base, a.rounds, a.variant or "marolles-1637", a.deals, a.seed)
         line = f"simulate {a.variant or 'marolles-1637'}: {out['this']:,.0f} against {out['base']:,.0f} deals/s"
     elif a.what == "playouts":

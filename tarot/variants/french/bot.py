@@ -50,7 +50,7 @@ from ...core.tricks import SUIT_OF as _SUIT
 from .rules import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
-from .sampler import french_voids
+from .sampler import finished_tricks, french_voids
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -278,10 +278,7 @@ class FrenchRuleBot:
     @staticmethod
     def played_cards(view: View) -> CardSet:
         """Every card played so far in the deal, the trick on the table included."""
-        played = 0
-        for _, cards, _ in view.tricks:
-            for c in cards:
-                played |= 1 << c
+        played = finished_tricks(view.tricks, view.players)[0]
         for c in view.trick:
             played |= 1 << c
         return played

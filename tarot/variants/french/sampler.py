@@ -37,32 +37,63 @@ def french_voids(v: View) -> list[CardSet]:
     second card set the suit). A player who trumps lower than the best trump in the trick
     holds no higher trump."""
     n = v.players
-    out = [0] * n
-    tricks = [(leader, cards[:n]) for leader, cards, _ in v.tricks]
+    out = list(finished_tricks(v.tricks, n)[1])
     if v.trick:
-        tricks.append((cast(Seat, v.leader), v.trick))
-    for leader, cards in tricks:
-        first = 1 if cards[0] == FOOL else 0
-        if first >= len(cards):
-            continue
-        led = suit_of(cards[first])
-        best = cards[first] if led == TRUMP_SUIT else 0
-        for i in range(first + 1, len(cards)):
-            c = cards[i]
-            s = (leader + i) % n
-            if c == FOOL:
-                continue
-            cs = suit_of(c)
-            if led != TRUMP_SUIT and cs != led:
-                out[s] |= SUIT_MASKS[led]
-            if cs != TRUMP_SUIT and (led == TRUMP_SUIT or cs != led):
-                out[s] |= TRUMPS
-            if cs == TRUMP_SUIT:
-                if c < best:
-                    out[s] |= TRUMPS & ~((2 << best) - 1)
-                else:
-                    best = c
+        _trick_voids(cast(Seat, v.leader), v.trick, n, out)
     return out
+
+
+#: ``finished_tricks`` remembered: every decision of a trick sees the same finished tricks.
+_FINISHED: Final[dict[tuple, tuple[CardSet, tuple[CardSet, ...]]]] = {}
+
+
+def finished_tricks(tricks: Sequence, n: int) -> tuple[CardSet, tuple[CardSet, ...]]:
+    """The cards of the finished ``tricks`` of a view, and the cards each seat cannot hold by
+    them (``french_voids``); remembered, and worked out from the tricks before the last when
+    those are."""
+    key = (tricks, n)
+    remember = True
+    try:
+        facts = _FINISHED.get(key)
+    except TypeError:  # tricks in lists (a view made by hand): worked out, not remembered
+        remember, facts = False, None
+    if facts is None:
+        before = _FINISHED.get((tricks[:-1], n)) if remember and tricks else None
+        played, out = (before[0], list(before[1])) if before is not None else (0, [0] * n)
+        for leader, cards, _ in (tricks[-1:] if before is not None else tricks):
+            for c in cards:
+                played |= 1 << c
+            _trick_voids(leader, cards[:n], n, out)
+        facts = (played, tuple(out))
+        if remember:
+            if len(_FINISHED) >= 20_000:
+                _FINISHED.clear()
+            _FINISHED[key] = facts
+    return facts
+
+
+def _trick_voids(leader: Seat, cards: Sequence[Card], n: int, out: list[CardSet]) -> None:
+    """Add to ``out`` the cards each seat is shown not to hold by one trick (``french_voids``)."""
+    first = 1 if cards[0] == FOOL else 0
+    if first >= len(cards):
+        return
+    led = suit_of(cards[first])
+    best = cards[first] if led == TRUMP_SUIT else 0
+    for i in range(first + 1, len(cards)):
+        c = cards[i]
+        s = (leader + i) % n
+        if c == FOOL:
+            continue
+        cs = suit_of(c)
+        if led != TRUMP_SUIT and cs != led:
+            out[s] |= SUIT_MASKS[led]
+        if cs != TRUMP_SUIT and (led == TRUMP_SUIT or cs != led):
+            out[s] |= TRUMPS
+        if cs == TRUMP_SUIT:
+            if c < best:
+                out[s] |= TRUMPS & ~((2 << best) - 1)
+            else:
+                best = c
 
 
 def chien_taken(v: View) -> bool:

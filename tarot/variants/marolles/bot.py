@@ -138,9 +138,10 @@ def _tricks_facts(tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[
     except TypeError:  # tricks in lists (a view made by hand): worked out, not remembered
         remember, facts = False, None
     if facts is None:
-        played = 0
-        void = [0] * n
-        for leader, cards, _ in tricks:
+        # those of the tricks before the last, if remembered, and the last trick's
+        before = _TRICKS_FACTS.get((tricks[:-1], n, infer)) if remember and tricks else None
+        played, void = (before[0], list(before[1])) if before is not None else (0, [0] * n)
+        for leader, cards, _ in (tricks[-1:] if before is not None else tricks):
             cards_mask, voids = _trick_facts(leader, cards, n)
             played |= cards_mask
             if infer:
