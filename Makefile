@@ -10,7 +10,7 @@ SOURCES := pyproject.toml setup.py scripts/compile.py $(shell find tarot -name '
 # one stamp a build mode, so that another TAROT_BUILD installs again
 INSTALLED := $(BIN)/.installed$(if $(TAROT_BUILD),-$(TAROT_BUILD))
 
-.PHONY: play test test-installed typecheck bench clean
+.PHONY: install play test test-installed typecheck bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,9 @@ $(INSTALLED): $(SOURCES) | $(BIN)/python
 	@$(PIP) '.[cli,test]'
 	@cd / && $(abspath $(BIN))/python -c 'import tarot; print(f"tarot {tarot.__version__}: the engine is {tarot.ENGINE}")'
 	@rm -f $(BIN)/.installed* && touch $@
+
+# The package alone, in .venv (what `make play` does before it starts the table).
+install: $(INSTALLED)
 
 play: $(INSTALLED)
 	$(BIN)/tarot play $(ARGS)

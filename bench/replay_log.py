@@ -3,7 +3,7 @@
     python bench/replay_log.py bench/results/marolles-pimcmd-vs-noinf-vs-rule.jsonl --boards 0,100,200
 
 A strength run's log (``bench/strength.py --log``, all seatings or the field design) holds
-each board's scores under every seating. Playing some boards again with the code at hand, compiled (``make fast``) or not, shows
+each board's scores under every seating. Playing some boards again with the code at hand, compiled (``make install``) or not, shows
 whether it makes the same decisions as the code that played them: the bots are seeded per board
 and seat, so the same decisions give the same scores. Decisions cut by a time limit can differ
 (they depend on the machine's load); a board that differs is printed with its seatings' scores.

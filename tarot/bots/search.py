@@ -728,7 +728,7 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "pimc-md": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9}),
     # pimc-md solving the last 6 tricks exactly (affordable with Marolles's transposition table).
     "pimc-md-x6": (PimcBot, {"worlds": 16, "model_discards": True, "time_limit": 0.9, "exact_tricks": 6}),
-    # For French Tarot with the compiled engine (make fast): twice pimc-1s's deals, with model
+    # For French Tarot with the compiled engine (make install): twice pimc-1s's deals, with model
     # discards and without the likelihood weighting, which does not pay there (docs/strength.md).
     "pimc-wide": (PimcBot, {"worlds": 128, "inference": False, "model_discards": True,
                             "time_limit": 0.9}),

@@ -206,7 +206,7 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same order from
     the same generator state, and the generator left in the same state): Fisher-Yates drawing
     each index with ``getrandbits``, as CPython's ``Random.shuffle`` and ``_randbelow`` do.
-    Written out so that the compiled engine (``make fast``) runs it as C, and so that a deck
+    Written out so that the compiled engine (``make install``) runs it as C, and so that a deck
     depends on the Mersenne Twister alone, not on how a Python version shuffles.
 
     >>> a, b = list(range(78)), list(range(78))

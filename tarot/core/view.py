@@ -1,6 +1,6 @@
 """What one seat may know of a deal: ``View`` (DESIGN.md, core step 4).
 
-Kept apart from ``tarot.core.deal`` so that the engine can be compiled (``make fast``, mypyc)
+Kept apart from ``tarot.core.deal`` so that the engine can be compiled (``make install``, mypyc)
 while views stay plain frozen dataclasses, made quickly by ``View.build``.
 """
 
