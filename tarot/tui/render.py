@@ -19,7 +19,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import FOOL, FRENCH, TRUMP_SUIT, Card, CardSet, Notation, format_card, parse_card, rank_of, suit_of
+from ..core.cards import FOOL, FRENCH, ITALIAN, TRUMP_SUIT, Card, CardSet, Notation, format_card, parse_card, rank_of, suit_of
 from ..core.deal import Deal
 from ..core.ledger import REASONS
 from ..explain import (
@@ -55,7 +55,8 @@ class CardLook:
 
 PLAIN = CardLook()
 #: The colour of each suit (0..3, in the notation's order: S B C D, S C H D).
-SUIT_STYLES = {"italian": ("blue", "magenta", "red", "yellow"), "french": ("", "", "red", "red")}
+SUIT_STYLES: dict[str, tuple[str, str, str, str]] = {
+    ITALIAN.name: ("blue", "magenta", "red", "yellow"), FRENCH.name: ("", "", "red", "red")}
 _LOOKS: weakref.WeakKeyDictionary[Console, CardLook] = weakref.WeakKeyDictionary()
 
 
