@@ -241,6 +241,43 @@ def trick_winner(cards: Sequence[Card], leader: Seat, rules: TrickRules, players
     return (leader + winning_index(cards, rules.power)) % players
 
 
+#: The cards of a view's finished tricks, and per seat the cards they show it does not hold.
+TricksFacts = tuple[CardSet, tuple[CardSet, ...]]
+
+
+def finished_tricks_facts(tricks: Sequence, n: int,
+                          add_trick: Callable[[Seat, Sequence[Card], int, list[CardSet]], None],
+                          memo: dict[tuple, TricksFacts], tag: object = None,
+                          limit: int = 20_000) -> TricksFacts:
+    """The cards of the finished ``tricks`` (``(leader, cards, winner)``) and, per seat, the
+    cards ``add_trick(leader, cards, n, out)`` says each trick shows it does not hold (a game's
+    duty of play: a seat that does not follow holds none of the suit led...).
+
+    Every decision of a trick, and every sampled deal of a search, sees the same finished
+    tricks: the facts are remembered in ``memo`` under ``(tricks, n, tag)``, emptied at
+    ``limit`` entries, and worked out from the tricks before the last when those are
+    remembered. Tricks in lists (a view made by hand) are worked out, not remembered."""
+    key = (tricks, n, tag)
+    remember = True
+    try:
+        facts = memo.get(key)
+    except TypeError:
+        remember, facts = False, None
+    if facts is not None:
+        return facts
+    before = memo.get((tricks[:-1], n, tag)) if remember and tricks else None
+    played, out = (before[0], list(before[1])) if before is not None else (0, [0] * n)
+    for leader, cards, _ in (tricks[-1:] if before is not None else tricks):
+        for c in cards:
+            played |= 1 << c
+        add_trick(leader, cards, n, out)
+    facts = (played, tuple(out))
+    if remember:
+        if len(memo) >= limit:
+            memo.clear()
+        memo[key] = facts
+    return facts
+
 __all__ = ["EARLY_FRENCH_REVERSED_TRICKS", "EARLY_FRENCH_TRICKS", "FFT_TRICKS", "MAROLLES_TRICKS",
-           "PLAIN_POWER", "REVERSED_POWER", "SUIT_OF", "TrickRules", "follow_duty", "follow_duty_parts",
+           "PLAIN_POWER", "REVERSED_POWER", "SUIT_OF", "TrickRules", "TricksFacts", "finished_tricks_facts", "follow_duty", "follow_duty_parts",
            "follow_reason", "led_card", "power_table", "reversed_rank", "trick_winner", "winning_index"]

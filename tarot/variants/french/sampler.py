@@ -19,6 +19,7 @@ from ...core.actions import ACTION_IDS, DONE
 from ...core.cards import FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, Seat, cards_of, suit_of
 from ...core.deal import Deal, View
 from ...core.errors import TarotError
+from ...core.tricks import TricksFacts, finished_tricks_facts
 from .rules import FrenchDeal
 
 #: The phases that can be sampled: after the écart.
@@ -44,32 +45,18 @@ def french_voids(v: View) -> list[CardSet]:
 
 
 #: ``finished_tricks`` remembered: every decision of a trick sees the same finished tricks.
-_FINISHED: Final[dict[tuple, tuple[CardSet, tuple[CardSet, ...]]]] = {}
+_FINISHED: Final[dict[tuple, TricksFacts]] = {}
 
 
-def finished_tricks(tricks: Sequence, n: int) -> tuple[CardSet, tuple[CardSet, ...]]:
+def finished_tricks(tricks: Sequence, n: int) -> TricksFacts:
     """The cards of the finished ``tricks`` of a view, and the cards each seat cannot hold by
-    them (``french_voids``); remembered, and worked out from the tricks before the last when
-    those are."""
-    key = (tricks, n)
-    remember = True
-    try:
-        facts = _FINISHED.get(key)
-    except TypeError:  # tricks in lists (a view made by hand): worked out, not remembered
-        remember, facts = False, None
-    if facts is None:
-        before = _FINISHED.get((tricks[:-1], n)) if remember and tricks else None
-        played, out = (before[0], list(before[1])) if before is not None else (0, [0] * n)
-        for leader, cards, _ in (tricks[-1:] if before is not None else tricks):
-            for c in cards:
-                played |= 1 << c
-            _trick_voids(leader, cards[:n], n, out)
-        facts = (played, tuple(out))
-        if remember:
-            if len(_FINISHED) >= 20_000:
-                _FINISHED.clear()
-            _FINISHED[key] = facts
-    return facts
+    them (``french_voids``); remembered."""
+    return finished_tricks_facts(tricks, n, _finished_trick_voids, _FINISHED)
+
+
+def _finished_trick_voids(leader: Seat, cards: Sequence[Card], n: int, out: list[CardSet]) -> None:
+    # the trick's cards one a seat, in the order of play from the leader
+    _trick_voids(leader, cards[:n], n, out)
 
 
 def _trick_voids(leader: Seat, cards: Sequence[Card], n: int, out: list[CardSet]) -> None:

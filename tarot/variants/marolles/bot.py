@@ -40,13 +40,13 @@ from typing import Final, cast
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
     CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
-    Card, CardSet, card_phrase, cards_of, rank_of, suit_card,
+    Card, CardSet, Seat, card_phrase, cards_of, rank_of, suit_card,
 )
 from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
 from ...core.options import Options
 from ...core.tricks import SUIT_OF as _SUIT
-from ...core.tricks import led_card, power_table
+from ...core.tricks import TricksFacts, finished_tricks_facts, led_card, power_table
 from .rules import BELLE, DECLARATIONS, MarollesDeal, suit_power
 from ...bots.odds import p_none as _p_none
 
@@ -124,35 +124,24 @@ def _trick_facts(leader: int, cards: Sequence[Card],
 
 
 #: The same for all the finished tricks of a view (the searches replay the same history in
-#: many sampled deals).
-_TRICKS_FACTS: Final[dict[tuple, tuple[CardSet, tuple[int, ...]]]] = {}
+#: many sampled deals), with the voids (``infer``) or without.
+_TRICKS_FACTS: Final[dict[tuple, TricksFacts]] = {}
 
 
 def _tricks_facts(tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
     """The cards of the finished ``tricks`` and, if ``infer``, the voids they reveal per seat
     (suit bits; a new list)."""
-    key = (tricks, n, infer)
-    remember = True
-    try:
-        facts = _TRICKS_FACTS.get(key)
-    except TypeError:  # tricks in lists (a view made by hand): worked out, not remembered
-        remember, facts = False, None
-    if facts is None:
-        # those of the tricks before the last, if remembered, and the last trick's
-        before = _TRICKS_FACTS.get((tricks[:-1], n, infer)) if remember and tricks else None
-        played, void = (before[0], list(before[1])) if before is not None else (0, [0] * n)
-        for leader, cards, _ in (tricks[-1:] if before is not None else tricks):
-            cards_mask, voids = _trick_facts(leader, cards, n)
-            played |= cards_mask
-            if infer:
-                for seat, suits in voids:
-                    void[seat] |= suits
-        facts = (played, tuple(void))
-        if remember:
-            if len(_TRICKS_FACTS) >= 20_000:
-                _TRICKS_FACTS.clear()
-            _TRICKS_FACTS[key] = facts
+    facts = finished_tricks_facts(tricks, n, _add_voids if infer else _no_voids, _TRICKS_FACTS, infer)
     return facts[0], list(facts[1])
+
+
+def _add_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> None:
+    for seat, suits in _trick_facts(leader, cards, n)[1]:
+        void[seat] |= suits
+
+
+def _no_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> None:
+    pass
 
 
 class _Table:
