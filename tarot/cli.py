@@ -1,4 +1,4 @@
-"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``rules`` and ``bots``
+"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``review``, ``rules`` and ``bots``
 (typer + rich).
 
 A thin layer: the rules are the engine's, the simulation loop is ``tarot.runs.simulate``, and the
@@ -25,7 +25,7 @@ from .core.deal import VARIANTS, variant_class
 from .core.errors import MAX_MESSAGE_CHARS, RecordError, TarotError, UnknownVariantError, excerpt, shorten
 from .core.options import parse_assignments
 from .tui import (
-    PlaySession, console_reader, make_console, options_table, plural, show_replay, stdin_reader,
+    PlaySession, console_reader, make_console, options_table, plural, seat_names, show_replay, stdin_reader,
     comparison_tables, summary_tables, variants_table,
 )
 
@@ -523,6 +523,40 @@ def replay(file: Annotated[str, typer.Argument(help="A record, text or JSON.")])
         show_replay(out, load_record(file))
     except RecordError as e:
         _fail(str(e), 1)
+
+
+@app.command()
+def review(
+    file: Annotated[str, typer.Argument(help="A finished or unfinished record, text or JSON.")],
+    seat: Annotated[list[int] | None, typer.Option(help="A seat to review (0 = the first; repeat "
+                                                   "for several). Default: every seat.")] = None,
+    worlds: Annotated[int, typer.Option(help="Deals drawn from the seat's view to weigh each "
+                                        "decision (more: surer, slower).", min=1, max=10_000)] = 32,
+    seed: Annotated[int, typer.Option(help="Seed of the deals drawn (the same seed, the same review).")] = 0,
+    json_out: Annotated[bool, typer.Option("--json", help="The whole review as one JSON object.")] = False,
+) -> None:
+    """Review a deal: each decision weighed from the seat's view, the best option, the loss."""
+    from .records import load_record
+    from .runs.review import review as make_review
+    from .tui.review import review_tables
+
+    out = make_console(plain=False)
+    err = make_console(plain=False, stderr=True)
+    try:
+        record = load_record(file)
+        with _progress("reviewing", err) as progress:
+            task = progress.add_task("review", total=None)
+            done = make_review(record, seats=seat, worlds=worlds, seed=seed,
+                               progress=lambda n, total: progress.update(task, completed=n, total=total))
+    except TarotError as e:
+        _fail(str(e), 1)
+    if json_out:
+        print(json.dumps(done.to_dict(), ensure_ascii=False))
+        return
+    players = variant_class(record.variant).players_for(record.options)
+    names = seat_names(players)
+    for table in review_tables(done, names):
+        out.print(table)
 
 
 @app.command()

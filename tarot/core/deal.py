@@ -175,6 +175,10 @@ class Deal:
     SOURCES: ClassVar[tuple[str, ...]] = SOURCES
     #: What scores count: ``marques`` (Marolles) or ``points``.
     SCORE_UNIT: ClassVar[str] = "marques"
+    #: The expected losses, in ``SCORE_UNIT``, from which a decision is an inaccuracy, a
+    #: mistake and a blunder in a review (``tarot review``; docs/review.md): about a tenth, a
+    #: third and a whole of the score a deal moves for one seat.
+    MISTAKE_SIZES: ClassVar[tuple[float, float, float]] = (0.5, 1.5, 4.0)
     #: The phase other seats see while the seat to play is in one of these: a decision that
     #: only some hands are offered (French Tarot: a poignée to a hand that holds one; a choice
     #: of cards to show to a hand that holds more than it shows) looks to them like the

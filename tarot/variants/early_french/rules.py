@@ -176,6 +176,7 @@ class EarlyFrenchDeal(Deal):
     PLAYERS = 4
     SOURCES = EARLY_FRENCH_SOURCES
     SCORE_UNIT = "points"
+    MISTAKE_SIZES = (1.0, 3.0, 8.0)  # docs/review.md
     #: Tricks in a hand, whatever the number of players.
     TRICKS: ClassVar[int] = TRICKS
     #: Trumps 2 to 20 and suit cards 1 to 10: one point each when won, as every card, and

@@ -91,6 +91,7 @@ class FrenchDeal(SplitHandsDeal):
     OPTIONS = FRENCH_OPTIONS
     SOURCES = ("contract", "petit_au_bout", "poignee", "chelem")
     SCORE_UNIT = "points"
+    MISTAKE_SIZES = (5.0, 15.0, 40.0)  # docs/review.md
     #: Cards per hand, cards per packet, cards in the chien, poignée sizes.
     HAND: ClassVar[int] = 18
     PACKET: ClassVar[int] = 3

@@ -197,6 +197,7 @@ class French2pDeal(Deal):
     PLAYERS = 2
     SOURCES = FRENCH_2P_SOURCES
     SCORE_UNIT = "points"
+    MISTAKE_SIZES = (5.0, 15.0, 40.0)  # docs/review.md
     TRICKS: ClassVar[int] = TRICKS
     #: Trumps 2 to 20 and suit cards 1 to 10: worth half a point each, nothing when played.
     PLAIN_CARDS: ClassVar[CardSet] = LOW_CARDS
