@@ -1,5 +1,5 @@
-"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``review``, ``rules`` and ``bots``
-(typer + rich).
+"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``review``, ``puzzles``, ``rules``,
+``bots`` (typer + rich).
 
 A thin layer: the rules are the engine's, the simulation loop is ``tarot.runs.simulate``, and the
 terminal rendering and play loop are ``tarot.tui``. Bad input (an unknown variant, option,
@@ -557,6 +557,49 @@ def review(
     names = seat_names(players)
     for table in review_tables(done, names):
         out.print(table)
+
+
+@app.command()
+def puzzles(
+    variant: Annotated[str, typer.Argument(help="The game of the puzzles (shipped: marolles-1637, fft-4p).")] = "marolles-1637",
+    number: Annotated[int, typer.Option(help="The puzzle to start from (1 = the first).", min=1)] = 1,
+    script: Annotated[bool, typer.Option(help="Read one card a line from stdin, no prompt.")] = False,
+    mine: Annotated[str | None, typer.Option(metavar="FILE", help="Instead: mine puzzles from deals of "
+                                             "the rule bots into FILE, one JSON line each.")] = None,
+    deals: Annotated[int, typer.Option(help="With --mine: deals to mine.", min=1, max=10_000_000)] = 100,
+    count: Annotated[int | None, typer.Option(help="With --mine: stop after this many puzzles.", min=1)] = None,
+    seed: Annotated[int, typer.Option(help="With --mine: the seed of the deals.")] = 1,
+    margin: Annotated[float | None, typer.Option(help="With --mine: the least lead of the answer over "
+                                                 "every other card (default: the game's mistake size).")] = None,
+) -> None:
+    """Puzzles from real deals: one card is clearly best; find it (docs/review.md)."""
+    import itertools
+
+    from .runs.puzzles import PuzzleError, mine as mine_puzzles, shipped
+    from .tui.puzzles import run_puzzles
+
+    try:
+        variant_class(variant)
+    except TarotError as e:
+        _fail(str(e))
+    out = make_console(plain=script)
+    if mine is not None:
+        path = Path(mine)
+        if path.exists():
+            _fail(f"{excerpt(mine)} exists already: --mine writes a new file")
+        try:
+            found = [p.to_json() for p in itertools.islice(mine_puzzles(variant, deals, seed, margin=margin), count)]
+            path.write_text("".join(line + "\n" for line in found), encoding="utf-8")
+        except (PuzzleError, OSError) as e:
+            _fail(str(e), 1)
+        out.print(f"{len(found)} puzzles from {deals} deals written to {path}", highlight=False)
+        return
+    ready = shipped(variant)
+    if not ready:
+        _fail(f"no puzzles ship for {variant}; mine some with --mine FILE")
+    if number > len(ready):
+        _fail(f"--number {number}: there are {len(ready)} puzzles for {variant}")
+    run_puzzles(out, ready, number, stdin_reader() if script else console_reader(out))
 
 
 @app.command()
