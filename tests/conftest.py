@@ -31,6 +31,8 @@ def pytest_configure(config):
                                        "virtual environment (about 10 s; tests/test_install.py)")
     config.addinivalue_line("markers", "tour: runs every command of the README's tour (a few minutes; "
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
+    config.addinivalue_line("markers", "slow: a conformance or property loop of more than a few seconds "
+                                       "(`-m 'not slow'` leaves it out)")
 
 
 @pytest.fixture(autouse=True)
