@@ -131,25 +131,25 @@ class Encoder:
         game = game_of(variant)
         cls = next(c for c in game.deals if c.variant == variant)
         self.variant = variant
-        self.cls = cls
         self.players = p = cls.players_for(options)
         self.step = cls.seat_step(options)
-        # The bit fields in order: (name, bits per row, rows).
+        # The bit fields in order: (name, bits per row, rows). The facts of the tricks (played,
+        # won, voids) come together, as one int per view (``_tricks_block``).
         fields = [
-            ("hand", NUM_CARDS, 1), ("discards", NUM_CARDS, 1), ("pending_show", NUM_CARDS, 1),
-            ("chien", NUM_CARDS, 1), ("cut_card", NUM_CARDS, 1), ("called", NUM_CARDS, 1),
-            ("played", NUM_CARDS, p + 1), ("won", NUM_CARDS, p), ("trick", NUM_CARDS, p + 1),
+            ("hand", NUM_CARDS, 1),
+            ("played", NUM_CARDS, p + 1), ("won", NUM_CARDS, p), ("voids", VOID_BITS, p),
+            ("trick", NUM_CARDS, p + 1),
+            ("discards", NUM_CARDS, 1), ("pending_show", NUM_CARDS, 1), ("chien", NUM_CARDS, 1),
+            ("cut_card", NUM_CARDS, 1), ("called", NUM_CARDS, 1),
             ("table", NUM_CARDS, p), ("shown_cards", NUM_CARDS, p), ("declared", NUM_NAMED, p),
-            ("contract", NUM_NAMED, 1), ("voids", VOID_BITS, p),
+            ("contract", NUM_NAMED, 1),
             ("dealer", p, 1), ("to_play", p, 1), ("leader", p, 1), ("taker", p, 1),
             ("partner", p, 1), ("phase", len(PHASES) + 1, 1), ("chelem_announced", 1, 1),
         ]
         self.slices: dict[str, slice] = {}
-        self._widths: list[int] = []
         at = 0
         for name, bits, rows in fields:
             self.slices[name] = slice(at, at + bits * rows)
-            self._widths += [bits] * rows
             at += bits * rows
         self.bits = at
         self._nbytes = (at + 7) // 8
@@ -157,73 +157,98 @@ class Encoder:
             self.slices[name] = slice(at, at + n)
             at += n
         self.size = at
-        self._phase_bit = {ph: 1 << i for i, ph in enumerate(PHASES)}
-        self._other_phase = 1 << len(PHASES)
+        o = {name: sl.start for name, sl in self.slices.items()}
+        self._o = o
+        self._won = o["won"] - o["played"]
+        self._void = o["voids"] - o["played"]
+        self._phase_bit = {ph: 1 << (o["phase"] + i) for i, ph in enumerate(PHASES)}
+        self._other_phase = 1 << (o["phase"] + len(PHASES))
+        self._blocks: dict[tuple, int] = {}
+
+    def _rel(self, seat: Seat, me: Seat) -> int:
+        """The row of absolute ``seat`` seen from ``me`` (0: ``me``; ``players``: no seat)."""
+        p = self.players
+        return (seat - me) * self.step % p if seat < p else p
+
+    def _tricks_block(self, tricks: Sequence[Any], me: Seat) -> int:
+        """The played, won and voids rows of the finished ``tricks`` seen from ``me``, as bits
+        from ``slices["played"].start``: remembered per tricks and seat."""
+        key: tuple | None = (tricks, me)
+        try:
+            block = self._blocks.get(key)  # type: ignore[arg-type]
+        except TypeError:  # tricks in lists
+            key, block = None, None
+        if block is not None:
+            return block
+        facts = tricks_facts(tricks, self.players, self.step)
+        block = 0
+        for s, f in enumerate(facts):
+            k = self._rel(s, me)
+            block |= (f & _CARDS) << (NUM_CARDS * k)
+            if s < self.players:
+                block |= (f >> _WON & _CARDS) << (self._won + NUM_CARDS * k)
+                block |= (f >> _VOID) << (self._void + VOID_BITS * k)
+        if key is not None:
+            if len(self._blocks) >= 20_000:
+                self._blocks.clear()
+            self._blocks[key] = block
+        return block
 
     # ----- the vector ----------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
         """The vector of ``view`` (``float32``, ``size`` long): bits as 0.0 / 1.0, then the
         hand sizes, the scores and the finished tricks (module docstring)."""
-        p, step, me = self.players, self.step, view.seat
-        order = [(me + k * step) % p for k in range(p)]  # relative seat k -> absolute seat
-        # absolute seat -> its one-hot bit (no seat: none)
-        rel: dict[Seat | None, int] = {s: 1 << k for k, s in enumerate(order)}
-        rel[None] = 0
-
-        seat_facts = list(tricks_facts(view.tricks, p, step))
-        trick_rows = [0] * (p + 1)
-        if view.trick:
+        p, step, me, o = self.players, self.step, view.seat, self._o
+        block = self._tricks_block(view.tricks, me)
+        trick = view.trick
+        if trick:  # the cards on the table: in the trick rows, the played rows, and voids
             leader = view.leader if view.leader is not None else 0
-            for i, c in enumerate(view.trick):
-                seat = (leader + i * step) % p if i < p else p
-                trick_rows[seat] |= 1 << c
-                seat_facts[seat] |= 1 << c
-            _voids(leader, view.trick, p, step, seat_facts)
-        shown_cards = [0] * p
-        declared = [0] * p
+            rows = 0
+            for i, c in enumerate(trick):
+                k = (leader + i * step - me) * step % p if i < p else p
+                rows |= 1 << (NUM_CARDS * k + c)
+            voids = [0] * (p + 1)
+            _voids(leader, trick, p, step, voids)
+            for s in range(p):
+                if voids[s]:
+                    block |= (voids[s] >> _VOID) << (self._void + VOID_BITS * ((s - me) * step % p))
+            block |= rows
+            packed = view.hand | block << o["played"] | rows << o["trick"]
+        else:
+            packed = view.hand | block << o["played"]
+        packed |= (view.discards << o["discards"] | view.pending_show << o["pending_show"]
+                   | view.chien << o["chien"])
+        if view.cut_card is not None:
+            packed |= 1 << (o["cut_card"] + view.cut_card)
+        if view.called is not None:
+            packed |= 1 << (o["called"] + view.called)
+        for s, cs in enumerate(view.table):
+            packed |= cs << (o["table"] + NUM_CARDS * ((s - me) * step % p))
         for s, a in view.bids:
-            declared[s] |= 1 << (a - NUM_CARDS)
+            packed |= 1 << (o["declared"] + NUM_NAMED * ((s - me) * step % p) + a - NUM_CARDS)
         for s, a, cs in view.shown:
-            shown_cards[s] |= cs
+            k = (s - me) * step % p
+            packed |= cs << (o["shown_cards"] + NUM_CARDS * k)
             if a >= NUM_CARDS:
-                declared[s] |= 1 << (a - NUM_CARDS)
-        table = list(view.table) or [0] * p
-        scores = [0] * p
-        for payer, payee, amount, *_ in view.payments:
-            scores[payer] -= amount
-            scores[payee] += amount
+                packed |= 1 << (o["declared"] + NUM_NAMED * k + a - NUM_CARDS)
+        if view.contract is not None:
+            packed |= 1 << (o["contract"] + view.contract - NUM_CARDS)
+        for name in ("to_play", "leader", "taker", "partner"):
+            s = getattr(view, name)
+            if s is not None:
+                packed |= 1 << (o[name] + (s - me) * step % p)
+        packed |= (1 << (o["dealer"] + (view.dealer - me) * step % p)
+                   | self._phase_bit.get(view.phase, self._other_phase))
+        if view.extra.get("chelem_announced"):
+            packed |= 1 << o["chelem_announced"]
 
-        values: list[int] = [
-            view.hand, view.discards, view.pending_show, view.chien,
-            0 if view.cut_card is None else 1 << view.cut_card,
-            0 if view.called is None else 1 << view.called,
-        ]
-        values += [seat_facts[s] & _CARDS for s in order]
-        values.append(seat_facts[p] & _CARDS)
-        values += [seat_facts[s] >> _WON & _CARDS for s in order]
-        values += [trick_rows[s] for s in order]
-        values.append(trick_rows[p])
-        values += [table[s] for s in order]
-        values += [shown_cards[s] for s in order]
-        values += [declared[s] for s in order]
-        values.append(0 if view.contract is None else 1 << (view.contract - NUM_CARDS))
-        values += [seat_facts[s] >> _VOID for s in order]
-        values += [rel[view.dealer], rel[view.to_play], rel[view.leader], rel[view.taker],
-                   rel[view.partner],
-                   self._phase_bit.get(view.phase, self._other_phase),
-                   1 if view.extra.get("chelem_announced") else 0]
-        packed = 0
-        shift = 0
-        for v, w in zip(values, self._widths):
-            packed |= v << shift
-            shift += w
-        bits = np.unpackbits(np.frombuffer(packed.to_bytes(self._nbytes, "little"), np.uint8),
-                             count=self.bits, bitorder="little")
         out = np.empty(self.size, np.float32)
-        out[:self.bits] = bits
+        raw = np.frombuffer(packed.to_bytes(self._nbytes, "little"), np.uint8)
+        out[:self.bits] = np.unpackbits(raw, count=self.bits, bitorder="little")
         sizes = view.hand_sizes
-        out[self.bits:] = [sizes[s] / CARDS_SCALE for s in order] + \
-            [scores[s] / SCORE_SCALE for s in order] + [len(view.tricks) / CARDS_SCALE]
+        scores = _scores(view.payments, p)
+        out[self.bits:] = [sizes[(me + k * step) % p] / CARDS_SCALE for k in range(p)] + \
+            [scores[(me + k * step) % p] / SCORE_SCALE for k in range(p)] + [len(view.tricks) / CARDS_SCALE]
         return out
 
     def action_mask(self, view: View) -> np.ndarray:
@@ -238,3 +263,29 @@ class Encoder:
     def describe(self) -> list[tuple[str, int, int]]:
         """Each part of the vector as (name, start, length), in order."""
         return [(name, s.start, s.stop - s.start) for name, s in self.slices.items()]
+
+
+#: Net scores per payments, remembered (the payments change a few times a deal).
+_SCORES: Final[dict[tuple, list[int]]] = {}
+
+
+def _scores(payments: Sequence[Any], players: int) -> list[int]:
+    """The net score of each seat by ``payments`` (received less paid)."""
+    if not payments:
+        return [0] * players
+    key = (payments, players)
+    try:
+        found = _SCORES.get(key)
+    except TypeError:
+        key, found = None, None  # type: ignore[assignment]
+    if found is not None:
+        return found
+    scores = [0] * players
+    for payer, payee, amount, *_ in payments:
+        scores[payer] -= amount
+        scores[payee] += amount
+    if key is not None:
+        if len(_SCORES) >= 20_000:
+            _SCORES.clear()
+        _SCORES[key] = scores
+    return scores
