@@ -7,8 +7,10 @@ Each side plays whole deals with uniformly random legal actions, and counts acti
 chance is not a step) per second:
 
 - ``engine``: the raw engine, ``deal.push(rng.choice(deal.legal_actions()))``;
-- ``engine+obs``: the same, plus the view of the seat to play, its vector and its mask
-  (``tarot.adapters.encode``) at every decision: what the encoding costs;
+- ``engine+view``: the same, plus the view of the seat to play at every decision (what every
+  adapter must ask for: the encoder reads views only);
+- ``engine+obs``: the same, plus the view's vector and mask (``tarot.adapters.encode``): what the
+  encoding costs;
 - ``pettingzoo``: the AEC environment unwrapped (``raw_env``), stepped as an agent does:
   ``env.last()`` (the observation dict, vector and mask), a random action among the mask's,
   ``env.step``; the closing dead steps are not counted;
@@ -64,7 +66,7 @@ def engine_side(variant: str) -> Side:
     return deal
 
 
-def engine_obs_side(variant: str) -> Side:
+def engine_obs_side(variant: str, encode: bool) -> Side:
     enc = Encoder(variant)
 
     def deal(rng: random.Random) -> int:
@@ -73,8 +75,9 @@ def engine_obs_side(variant: str) -> Side:
         n = 0
         while not d.is_over:
             view = d.view(d.to_play)
-            enc.observation(view)
-            enc.action_mask(view)
+            if encode:
+                enc.observation(view)
+                enc.action_mask(view)
             d.push(choice(d.legal_actions()))
             n += 1
         return n
@@ -164,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     players = cls.players_for()
     sides: dict[str, Side] = {
         "engine": engine_side(args.variant),
-        "engine+obs": engine_obs_side(args.variant),
+        "engine+view": engine_obs_side(args.variant, encode=False),
+        "engine+obs": engine_obs_side(args.variant, encode=True),
         "pettingzoo": pettingzoo_side(args.variant, wrapped=False),
         "pettingzoo-wrapped": pettingzoo_side(args.variant, wrapped=True),
     }
