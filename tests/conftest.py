@@ -31,8 +31,8 @@ def pytest_configure(config):
                                        "virtual environment (about 10 s; tests/test_install.py)")
     config.addinivalue_line("markers", "tour: runs every command of the README's tour (a few minutes; "
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
-    config.addinivalue_line("markers", "slow: a test of a service that takes tens of seconds; `make test` "
-                                       "runs it once, on the source tree")
+    config.addinivalue_line("markers", "slow: a test of tens of seconds (a service, a conformance or property "
+                                       "loop); `make test` runs it once, on the source tree")
 
 
 @pytest.fixture(autouse=True)
