@@ -158,8 +158,15 @@ class LiveTable:
         return hint_payload(self.session.hint(seat, self.chosen.get(seat, ())), self.session.deal.notation)
 
     def help(self, seat: Seat) -> dict[str, Any]:
+        """The rules of the seat's decision, as ``help`` at the terminal says them, less the
+        line that names the terminal's commands (typing ``KS``, ``undo``, ``quit``)."""
+        from ..explain.base import commands
+
         self._my_turn(seat)
-        return {"type": "help", "lines": [{"text": t, "tone": ""} for t in self.session.help(seat)]}
+        deal = self.session.deal
+        assert deal is not None
+        terminal = commands(deal, deal.legal_actions())
+        return {"type": "help", "lines": [{"text": t, "tone": ""} for t in self.session.help(seat) if t != terminal]}
 
     def _my_turn(self, seat: Seat) -> None:
         s = self.session

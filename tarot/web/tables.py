@@ -274,6 +274,7 @@ def check_spec(variant: str, options: Mapping[str, object], seats: Sequence[str]
 
     cls = variant_class(variant)
     opts = cls.make_options(dict(options))
+    cls(opts, seed=0)  # a deal checks how the options go together (OptionError)
     players = cls.players_for(opts)
     if len(seats) != players:
         raise TarotError(f"{variant} is played by {players} seats, not {len(seats)}")
