@@ -118,3 +118,54 @@ class SeatClient:
         acts = [c["action"] for c in turn["choices"]][:max(1, slots)]
         self.send(type="act", actions=acts, revoke=True)
         self.state = None  # until the server's next state
+
+
+# ----- a PostgreSQL server for the store's tests ---------------------------------------------------
+def postgres_server(folder):
+    """A throwaway PostgreSQL cluster in ``folder`` on a unix socket, from Debian's binaries
+    (run as the ``postgres`` user when the tests run as root); yields its URL (the ``postgres``
+    database), or None when there is no PostgreSQL here. Stopped at once after."""
+    import glob
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        yield None
+        return
+    bindir = Path(found[-1]).parent
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            yield None
+            return
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(folder, "postgres")
+    data = Path(folder) / "data"
+    subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+                    "--no-sync", "-E", "UTF8"], check=True, capture_output=True)
+    opts = f"-k {folder} -c listen_addresses='' -F"
+    subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-w", "-l",
+                    str(Path(folder) / "log"), "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://postgres@/postgres?host={folder}"
+    finally:
+        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+
+
+def fresh_database(server_url: str) -> str:
+    """A new empty database on the server of ``server_url``; its URL."""
+    import secrets
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(server_url)
+    name = "tarot_" + secrets.token_hex(6)
+    dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return url.set(database=name).render_as_string(hide_password=False)
