@@ -76,9 +76,10 @@ def test_what_is_written_is_read_back(db_url):
     store.update_seat("t1", 0, token_hash=token_hash("secret"), name="Alice")
     assert store.seat_of_token("t1", "secret") == 0 and store.seat_of_token("t1", "other") is None
     deck = list(range(78))
-    assert store.write_play("t1", (1, 3, deck), 1, 0, [(0, 79), (1, 80)]) is None
-    rid = store.write_play("t1", None, 1, 2, [(2, 5)], finished=('{"x": 1}', [1, -1, 0, 0], False), status="running")
-    assert rid is not None
+    did = store.write_play("t1", None, (1, 3, deck), 0, [(0, 79), (1, 80)])
+    assert store.records("t1") == []
+    rid = store.write_play("t1", did, None, 2, [(2, 5)], finished=('{"x": 1}', [1, -1, 0, 0], False), status="running")
+    assert rid == did
     got = store.stored("t1")
     assert got is not None and got.table.lang == "fr" and got.table.options == {"petit_rule": "x"}
     (deal, actions), = got.deals
