@@ -3,11 +3,13 @@
 Starts ``tarot serve`` as a process on a fresh SQLite file (or uses ``--url`` of a running
 server), creates ``--tables`` tables of ``--variant`` where every seat is a person's, and plays
 each seat with a client that picks a random choice at its turn (a card phase's cards: the first
-ones offered), for ``--minutes``. Reports the moves played, the errors (error messages, dropped
+ones offered) after ``--think`` seconds on average (a person's pause; 0: at once, which measures
+the most moves the server plays, every move then waiting behind those of all the tables), for
+``--minutes``. Reports the moves played, the errors (error messages, dropped
 connections), and the round trip of a move: from sending ``act`` to receiving the state that
 follows it, p50 / p99 / max. Not a test: figures go to docs/benchmarks.md.
 
-    python bench/web_load.py --tables 200 --minutes 3
+    python bench/web_load.py --tables 200 --minutes 3 --think 2
 """
 
 from __future__ import annotations
@@ -28,6 +30,16 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system, Linux ``/proc``), or NaN elsewhere: what a
+    move costs the server, whatever else the machine runs."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
 
 
 def free_port() -> int:
@@ -59,7 +71,7 @@ class Stats:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
-async def play_seat(url: str, stop: float, stats: Stats, rng: random.Random) -> None:
+async def play_seat(url: str, stop: float, stats: Stats, rng: random.Random, think: float) -> None:
     """One client: at its turn a random choice (a card phase's first cards), timed."""
     try:
         async with websockets.connect(url, max_size=2 ** 22) as ws:
@@ -88,13 +100,15 @@ async def play_seat(url: str, stop: float, stats: Stats, rng: random.Random) -> 
                     continue
                 choices = [c["action"] for c in turn["choices"]]
                 acts = choices[:turn["slots"]] if turn["slots"] else [rng.choice(choices)]
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent = time.monotonic()
                 await ws.send(json.dumps({"type": "act", "actions": acts, "revoke": True}))
     except (OSError, websockets.WebSocketException) as e:
         stats.error(f"connection: {type(e).__name__}")
 
 
-async def run(base: str, tables: int, variant: str, seconds: float, seed: int) -> Stats:
+async def run(base: str, tables: int, variant: str, seconds: float, seed: int, think: float) -> Stats:
     stats = Stats()
     rng = random.Random(seed)
     seats_urls: list[str] = []
@@ -108,7 +122,7 @@ async def run(base: str, tables: int, variant: str, seconds: float, seed: int) -
                 j = (await http.post(f"/api/tables/{t['id']}/join", json={})).json()
                 seats_urls.append(base.replace("http", "ws", 1) + j["ws"])
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(play_seat(u, stop, stats, random.Random(rng.random())) for u in seats_urls))
+    await asyncio.gather(*(play_seat(u, stop, stats, random.Random(rng.random()), think) for u in seats_urls))
     return stats
 
 
@@ -119,6 +133,7 @@ def main() -> None:
     ap.add_argument("--variant", default="marolles-1637")
     ap.add_argument("--url", help="a running server (default: start one on a fresh SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=float, default=0.0, help="a client's mean pause before a move, seconds")
     args = ap.parse_args()
     proc = None
     if args.url:
@@ -130,7 +145,9 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
     try:
         started = time.monotonic()
-        stats = asyncio.run(run(base, args.tables, args.variant, args.minutes * 60, args.seed))
+        cpu0 = cpu_seconds(proc.pid) if proc else float("nan")
+        stats = asyncio.run(run(base, args.tables, args.variant, args.minutes * 60, args.seed, args.think))
+        cpu = cpu_seconds(proc.pid) - cpu0 if proc else float("nan")
         took = time.monotonic() - started
     finally:
         if proc is not None:
@@ -142,10 +159,12 @@ def main() -> None:
         return 1000 * rtts[min(len(rtts) - 1, int(p * len(rtts)))] if rtts else float("nan")
 
     print(f"{args.tables} tables of {args.variant}, {args.minutes:g} min on loopback ({os.cpu_count()} CPUs), "
-          f"{took:.0f} s with setup")
+          f"think {args.think:g} s, {took:.0f} s with setup, load average {os.getloadavg()[0]:.1f}")
     print(f"moves {len(rtts)} ({len(rtts) / (args.minutes * 60):.0f}/s), deals finished {stats.deals}, "
           f"errors {sum(stats.errors.values())} {stats.errors or ''}")
     print(f"move round trip: p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, max {1000 * rtts[-1] if rtts else 0:.1f} ms")
+    if rtts:
+        print(f"server CPU {cpu:.1f} s with the tables' setup: {1000 * cpu / len(rtts):.2f} ms a move")
 
 
 if __name__ == "__main__":

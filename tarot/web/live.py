@@ -347,12 +347,14 @@ class LiveTable:
                     "totals": list(s.totals), "sheet": [], "seats": seats}
         over = deal.is_over
         prompt = None
-        if who is not None and not over and deal.to_play == who and who in s.people:
-            prompt = s.prompt(who, self.chosen.get(who, ()))
+        chosen: Sequence[int] = ()
+        if who is not None:
+            chosen = self.chosen.get(who, ())
+            if not over and deal.to_play == who and who in s.people:
+                prompt = s.prompt(who, chosen)
         return state_payload(self.view(who), prompt, deal.card_power, status=self.status(), number=s.dealt,
                              dealt=s.dealt, deals=s.deals, over=over, to_play=None if over else deal.to_play,
-                             totals=s.totals, sheet=s.sheet, seats=seats, chosen=self.chosen.get(who, ()),
-                             spectator=who is None)
+                             totals=s.totals, sheet=s.sheet, seats=seats, chosen=chosen, spectator=who is None)
 
     def welcome(self, who: Listener) -> list[dict[str, Any]]:
         s = self.session
