@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +25,7 @@ from .protocol import ProtocolError, error, parse_message
 from .store import SeatRow, Store, TableRow
 
 T = TypeVar("T")
+log = logging.getLogger("tarot.web")
 #: The languages a table speaks.
 LANGUAGES = ("en", "fr")
 
@@ -68,9 +70,13 @@ class TableManager:
             stored = await self.run(self.store.stored, tid)
             if stored is None:
                 continue
-            table = await self.run(LiveTable.rebuild, stored, self.store, lang=stored.table.lang)
+            try:
+                table = await self.run(LiveTable.rebuild, stored, self.store, lang=stored.table.lang)
+                await self.run(table.advance, [], lang=table.row.lang)  # the bots' moves since, stored
+            except TarotError as e:  # a table that cannot be rebuilt does not keep the others down
+                log.error("table %s not rebuilt: %s", tid, e)
+                continue
             self._add(table)
-            await self.run(table.advance, [], lang=table.row.lang)  # the bots' moves since, stored
             self._spawn(self.drive(table))
         self._ticker = asyncio.create_task(self._watch_seats())
 
@@ -142,17 +148,17 @@ class TableManager:
         client = Client(ws, seat)
         lock = self.locks[table.id]
         async with lock:
+            self.clients[table.id].append(client)
             if seat is not None:
                 table.seats[seat].connected += 1
-                if table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
-                    await self.run(table.take_back, seat, lang=table.row.lang)
-            hello = await self.run(table.welcome, seat, lang=table.row.lang)
-            self.clients[table.id].append(client)
-            await client.send(hello)
-            if seat is not None:
-                await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)},
-                                 but=client)
         try:
+            async with lock:
+                if seat is not None and table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
+                    await self.run(table.take_back, seat, lang=table.row.lang)
+                await client.send(await self.run(table.welcome, seat, lang=table.row.lang))
+                if seat is not None:
+                    await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)},
+                                     but=client)
             while True:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
