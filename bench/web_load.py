@@ -76,6 +76,7 @@ async def play_seat(url: str, stop: float, stats: Stats, rng: random.Random, thi
     try:
         async with websockets.connect(url, max_size=2 ** 22) as ws:
             sent: float | None = None
+            first = False  # the client of seat 0 counts the table's deals
             while time.monotonic() < stop:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
@@ -88,7 +89,9 @@ async def play_seat(url: str, stop: float, stats: Stats, rng: random.Random, thi
                     sent = None
                     await ws.send(json.dumps({"type": "clear"}))
                     continue
-                if kind == "deal_over":
+                if kind == "welcome":
+                    first = m["seat"] == 0
+                if kind == "deal_over" and first:
                     stats.deals += 1
                 if kind != "state":
                     continue
