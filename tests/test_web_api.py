@@ -242,6 +242,7 @@ def test_not_your_turn_and_a_spectator_cannot_act(client):
         assert state["seat"] is None and state["deal"]["hand"] == [] and state["deal"]["discards"] == []
         spec.send(type="act", actions=[78])
         assert spec.until("error")["code"] == "spectator"
+        assert client.get(f"/api/tables/{t['id']}").json()["spectators"] == 1
 
 
 def test_a_whole_deal_is_played_told_and_kept_as_a_record(client):

@@ -150,8 +150,8 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
                                  spec.deals, spec.lang, spec.empty_seat_after, spec.empty_seat_bot, spec.name)
         except TarotError as e:
             raise HTTPException(400, str(e)) from None
-        table = await manager(request).create(checked)
-        return table.public()
+        m = manager(request)
+        return m.public(await m.create(checked))
 
     @app.get("/api/tables")
     async def list_tables(request: Request, status: str | None = Query(None, max_length=10),
@@ -160,13 +160,13 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
             raise HTTPException(400, f"status: {excerpt(status)} is not open, running or over")
         m = manager(request)
         rows = await m.run(m.store.tables, status, limit, offset)
-        return [m.tables[r.id].public() if r.id in m.tables else _stored_public(r) for r in rows]
+        return [m.public(m.tables[r.id]) if r.id in m.tables else _stored_public(r) for r in rows]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         m = manager(request)
         if table_id in m.tables:
-            return m.tables[table_id].public()
+            return m.public(m.tables[table_id])
         row = await m.run(m.store.table, table_id[:40])
         if row is None:
             raise HTTPException(404, f"no table {excerpt(table_id)}")
@@ -244,4 +244,4 @@ def _stored_public(row: Any) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "variant": row.variant, "options": dict(row.options),
             "deals": row.deals, "lang": row.lang, "status": row.status, "created": row.created.isoformat() + "Z",
             "empty_seat_after": row.empty_seat_after, "empty_seat_bot": row.empty_seat_bot, "seats": [],
-            "deal": None, "played": None, "totals": None}
+            "deal": None, "played": None, "totals": None, "spectators": 0}

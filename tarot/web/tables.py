@@ -220,6 +220,10 @@ class TableManager:
         if kind == "act" and batch:
             self._spawn(self.drive(table))
 
+    def public(self, table: LiveTable) -> dict[str, Any]:
+        """The table as the lobby lists it, with how many watch it."""
+        return {**table.public(), "spectators": sum(c.seat is None for c in self.clients[table.id])}
+
     def _listeners(self, table: LiveTable) -> list[Listener]:
         return sorted({c.seat for c in self.clients[table.id]}, key=lambda s: -1 if s is None else s)
 
