@@ -95,7 +95,13 @@ class TableManager:
     def _spawn(self, coro) -> None:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        """A background task ended: forgotten, and its failure logged (never silent)."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's task failed", exc_info=task.exception())
 
     # ----- tables ----------------------------------------------------------------------------
     async def create(self, spec: Mapping[str, Any]) -> LiveTable:
@@ -237,18 +243,26 @@ class TableManager:
     async def _watch_seats(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
-            for table in list(self.tables.values()):
-                after = table.row.empty_seat_after
-                lock = self.locks[table.id]
-                if after is None or lock.locked():
+            try:
+                await self._hand_empty_seats()
+            except Exception:  # a failed look (the database away) is tried again at the next tick
+                log.exception("looking at the empty seats")
+
+    async def _hand_empty_seats(self) -> None:
+        """Each person's seat the table waits for with no client open for the table's
+        ``empty_seat_after`` seconds: played by the table's bot from now on."""
+        for table in list(self.tables.values()):
+            after = table.row.empty_seat_after
+            lock = self.locks[table.id]
+            if after is None or lock.locked():
+                continue
+            async with lock:
+                seat = self._waiting_for(table)
+                if seat is None or time.monotonic() - table.seats[seat].away_since < after:
                     continue
-                async with lock:
-                    seat = self._waiting_for(table)
-                    if seat is None or time.monotonic() - table.seats[seat].away_since < after:
-                        continue
-                    await self.run(table.hand_to_bot, seat, lang=table.row.lang)
-                    await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)})
-                self._spawn(self.drive(table))
+                await self.run(table.hand_to_bot, seat, lang=table.row.lang)
+                await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)})
+            self._spawn(self.drive(table))
 
     @staticmethod
     def _waiting_for(table: LiveTable) -> int | None:
