@@ -33,6 +33,8 @@ def pytest_configure(config):
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
     config.addinivalue_line("markers", "slow: a test of tens of seconds (a service, a conformance or property "
                                        "loop); `make test` runs it once, on the source tree")
+    config.addinivalue_line("markers", "postgres: runs on a real PostgreSQL server (TAROT_TEST_POSTGRES_URL, "
+                                       "else a throwaway cluster; skipped without one)")
 
 
 @pytest.fixture(autouse=True)
