@@ -74,12 +74,13 @@ def test_bad_puzzle_lines_are_refused(line, words):
 
 
 def test_a_wrong_answer_on_the_line(tmp_path):
-    p = shipped("marolles-1637")[0]
-    deal = p.position()
-    answer = deal.action_token(p.answer)
-    other = next(deal.action_token(a) for a in deal.legal_actions() if a != p.answer)
+    first, second = shipped("marolles-1637")[:2]
+    deal = first.position()
+    answer = deal.action_token(first.answer)
+    other = next(deal.action_token(a) for a in deal.legal_actions() if a != first.answer)
+    then = second.position().action_token(second.answer)
     runner = CliRunner()
-    res = runner.invoke(app, ["puzzles", "--script"], input=f"ZZ9\n{other}\n{answer}\nquit\n")
+    res = runner.invoke(app, ["puzzles", "--script"], input=f"ZZ9\n{other}\n{then}\nquit\n")
     assert res.exit_code == 0, res.output
     assert "ZZ9 cannot be played here" in res.stdout
     assert f"Not {other}: the card was {answer}." in res.stdout
