@@ -617,7 +617,7 @@ def study(
     except TarotError as e:
         _fail(str(e))
     err = make_console(plain=False, stderr=True)
-    command = "tarot study " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["study"] else ""
+    command = _study_command(target, compare, option, bots, skill, plan, folder)
     try:
         with _progress("studying", err) as progress:
             task = progress.add_task("study", total=plan.deals * len(plan.questions))
@@ -629,6 +629,21 @@ def study(
         _fail(f"interrupted: the finished chunks are in {folder / st.CHECKPOINT}; the same command resumes", 130)
     files = study_report.write(folder, study_report.summarise(plan, tally), command)
     make_console(plain=False).print("wrote " + ", ".join(str(f) for f in files), highlight=False)
+
+
+def _study_command(target: str, compare: list[str] | None, option: list[str] | None, bots: str | None,
+                   skill: list[str] | None, plan, folder: Path) -> str:
+    """The command that makes a study's reports again, for their first lines."""
+    import shlex
+
+    words = ["tarot", "study", target]
+    for flag, values in (("--compare", compare), ("--option", option), ("--skill", skill)):
+        for v in values or []:
+            words += [flag, v]
+    if bots:
+        words += ["--bots", bots]
+    words += ["--deals", str(plan.deals), "--seed", str(plan.seed), "--out", str(folder)]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def main() -> None:

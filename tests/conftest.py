@@ -31,6 +31,7 @@ def pytest_configure(config):
                                        "virtual environment (about 10 s; tests/test_install.py)")
     config.addinivalue_line("markers", "tour: runs every command of the README's tour (a few minutes; "
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
+    config.addinivalue_line("markers", "ray: starts a local Ray (the ray extra; tests/test_study.py)")
 
 
 @pytest.fixture(autouse=True)

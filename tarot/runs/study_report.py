@@ -168,6 +168,8 @@ def markdown(summary: Mapping, command: str = "") -> str:
     for q in summary["questions"]:
         lines += [f"## {q['title']}", ""]
         for title, header, rows in tables(q):
+            if not rows:
+                continue
             lines += [f"**{title}**", "", "| " + " | ".join(header) + " |",
                       "|" + "---|" * len(header)]
             lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -190,6 +192,8 @@ def html_page(summary: Mapping, command: str = "") -> str:
         parts.append(f"<h2>{e(q['title'])}</h2>")
         parts.extend(figures(q))
         for title, header, rows in tables(q):
+            if not rows:
+                continue
             parts.append(f"<h3>{e(title)}</h3><table><tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr>")
             parts.extend("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows)
             parts.append("</table>")
