@@ -116,8 +116,9 @@ class Question:
                                  "the two readings are the same")
             if r.label in [o.label for o in out[:i]]:
                 raise TarotError(f"two readings are labelled {r.label!r}")
-        return cls(title or f"{describe(out[0].variant, out[0].options)} against "
-                   + "; ".join(describe(r.variant, r.options) for r in out[1:]), tuple(out))
+        title = title or describe(out[0].variant, out[0].options) + "".join(
+            (" against " if i == 1 else "; ") + describe(r.variant, r.options) for i, r in enumerate(out[1:], 1))
+        return cls(title, tuple(out))
 
 
 def _label(i: int) -> str:
