@@ -27,6 +27,7 @@ interrupted study resumes (``run``). The reports are ``tarot.runs.study_report``
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import socket
@@ -110,14 +111,14 @@ class Question:
                 out.append(make_reading(str(r.get("variant", variant)), opts, str(r.get("label", label))))
             else:
                 out.append(make_reading(variant, {**base, **r}, label))
-        for i, r in enumerate(out[1:], 1):
-            if (r.variant, r.options) == (out[0].variant, out[0].options):
-                raise TarotError(f"reading {describe(r.variant, r.options)} is the baseline itself: "
+        for i, made in enumerate(out[1:], 1):
+            if (made.variant, made.options) == (out[0].variant, out[0].options):
+                raise TarotError(f"reading {describe(made.variant, made.options)} is the baseline itself: "
                                  "the two readings are the same")
-            if r.label in [o.label for o in out[:i]]:
-                raise TarotError(f"two readings are labelled {r.label!r}")
+            if made.label in [o.label for o in out[:i]]:
+                raise TarotError(f"two readings are labelled {made.label!r}")
         title = title or describe(out[0].variant, out[0].options) + "".join(
-            (" against " if i == 1 else "; ") + describe(r.variant, r.options) for i, r in enumerate(out[1:], 1))
+            (" against " if i == 1 else "; ") + describe(o.variant, o.options) for i, o in enumerate(out[1:], 1))
         return cls(title, tuple(out))
 
 
@@ -462,10 +463,10 @@ class RayRunner:
         env = {"env_vars": {"PYTHONPATH": path}}
         try:
             if address:
-                ray.init(address=address, runtime_env=env, logging_level="ERROR", log_to_driver=False)
+                ray.init(address=address, runtime_env=env, logging_level=logging.ERROR, log_to_driver=False)
             else:
                 ray.init(num_cpus=workers, include_dashboard=False, runtime_env=env,
-                         logging_level="ERROR", log_to_driver=False)
+                         logging_level=logging.ERROR, log_to_driver=False)
         except Exception as e:  # Ray's own errors are of many kinds: each said in one line
             raise TarotError(f"--ray: Ray did not start: {excerpt(str(e).splitlines()[0] if str(e) else type(e).__name__)}") from None
         self.workers = workers if not address else max(1, int(ray.cluster_resources().get("CPU", 1)))

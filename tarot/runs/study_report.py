@@ -105,7 +105,7 @@ def tables(q: Mapping) -> list[tuple[str, list[str], list[list[str]]]]:
         ("Readings", ["reading", "players", "deals", "unit"],
          [[labels[i], str(r["players"]), str(r["deals"]), r["unit"]] for i, r in enumerate(rs)])]
     rows = []
-    for i, r in enumerate(rs):
+    for r in rs:
         for k, s in [*r["positions"].items(), ("dealer advantage", r["dealer_advantage"])]:
             d = r.get("vs_baseline", {}).get("position " + k if k != "dealer advantage" else k)
             rows.append([r["label"], k, _ci(s), _ci(d) if d else ""])
@@ -214,7 +214,7 @@ def figures(q: Mapping) -> list[str]:
         return ["<p>(figures need matplotlib: pip install 'tarot-games[study]')</p>"]
     rs = q["readings"]
     out = []
-    fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
     ax = axes[0]
     sources = [s for s in rs[0]["shares"] if any(r["shares"].get(s) for r in rs)]
     left = [0.0] * len(rs)
@@ -223,7 +223,7 @@ def figures(q: Mapping) -> list[str]:
         ax.barh([r["label"] for r in rs], vals, left=left, label=src)
         left = [a + b for a, b in zip(left, vals)]
     ax.set_xlabel("share of the marques moved")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)
     ax.set_title("sources of payment")
     ax = axes[1]
     for r in rs:
