@@ -303,19 +303,22 @@ def events(deal: Deal, scores: Sequence[int], summary: Mapping[str, Any],
       whether the taker made it (a positive score);
     - the number of players at or above par, in games with a par.
     """
+    # one payment each: a reason, for what (a card, a declaration), in which trick
     groups: dict[tuple[str, str, int | None], tuple[set[int], set[int]]] = {}
     for p in deal.result().ledger.entries:
-        detail = p.detail if p.detail != p.reason and not _is_card(p.detail, deal) else ""
-        payers, payees = groups.setdefault((p.reason, detail, p.trick), (set(), set()))
+        payers, payees = groups.setdefault((p.reason, p.detail, p.trick), (set(), set()))
         payers.add(p.payer)
         payees.add(p.payee)
     out = set()
     for (reason, detail, _), (payers, payees) in groups.items():
-        name = reason.replace("_", " ") + (f" {detail}" if detail else "")
+        named = detail and detail != reason and not _is_card(detail, deal)
+        name = reason.replace("_", " ") + (f" {detail}" if named else "")
         if len(payees) == 1 and len(payers) > 1:
             name += " (collected)"
         elif len(payers) == 1 and len(payees) > 1:
             name += " (paid out)"
+        else:
+            name += " (one to one)"
         out.add(name)
     for key, value in summary.items():
         if isinstance(value, (str, bool)):
