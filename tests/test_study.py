@@ -106,6 +106,39 @@ def test_events_read_from_the_ledger_and_the_summary():
         assert not any(tok in name.split() for tok in ("KS", "T21", "T1", "F"))
 
 
+def test_games_to_a_target_equal_those_played_here():
+    from tarot.bots import make_bot, play_out
+    from tarot.variants.early_french import EarlyFrenchGame
+
+    q = st.Question.make("early-french", ["end_rule=instant_win"], unit="game")
+    summ = summary_of(st.Study.make([q], 4, 5, ["rule"], [], 2))
+    a, b = summ["questions"][0]["readings"]
+    hands, wins, differ = [], {}, 0
+    for i in range(4):
+        s = sim.deal_seed(5, i)
+        results = []
+        for options in ({}, {"end_rule": "instant_win"}):
+            bots = [make_bot("rule", seed=sim.bot_seed(s, seat)) for seat in range(4)]
+            results.append(EarlyFrenchGame(options, dealer=i % 4, seed=s).play(lambda d: play_out(d, bots)))
+        hands.append(len(results[0].hands))
+        for w in results[0].winners:
+            pos = (w - i % 4) % 4
+            wins[pos] = wins.get(pos, 0) + 1 / len(results[0].winners)
+        differ += results[0].winners != results[1].winners
+    assert a["hands"]["mean"] == pytest.approx(sum(hands) / 4)
+    for pos, share in wins.items():
+        assert a["wins"]["dealer" + (f"+{pos}" if pos else "")]["mean"] == pytest.approx(share / 4)
+    assert b["events"].get("other winners than A", {"mean": 0})["mean"] == pytest.approx(differ / 4)
+    assert "ended instant" in b["events"] and "ended instant" not in a["events"]
+
+
+def test_a_game_unit_needs_a_game_to_a_target():
+    with pytest.raises(st.TarotError, match="no game to a target"):
+        st.Question.make("marolles-1637", ["ultimo_fail=1"], unit="game")
+    with pytest.raises(st.TarotError, match="deal or game"):
+        st.Question.make("early-french", ["players=3"], unit="match")
+
+
 # ----- the paired intervals: those of tarot simulate --compare -----------------------------------
 def test_paired_intervals_equal_simulate_compare():
     b_options = {"ultimo_fail": "1", "two_winner_rule": "dm_literal_top_winner"}

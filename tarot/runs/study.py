@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bots import make_bot, play_out
 from ..core.cards import parse_card
 from ..core.deal import Deal, variant_class
 from ..core.errors import CardParseError, TarotError, excerpt
@@ -43,11 +44,15 @@ from ..core.game import game_of
 from ..core.options import parse_assignments
 from .duplicate import board, play_board_seatings
 from .pool import check_workers, ordered_map
-from .simulate import check_setup, deal_seed, moved, play_deal, resolve_bots, summarise
+from .simulate import bot_seed, check_setup, deal_seed, moved, play_deal, resolve_bots, summarise
 
 #: The bots compared for the share of skill unless a study says otherwise: the rule bot
 #: alone among random ones.
 DEFAULT_SKILL = (("rule", "random"),)
+#: What a question plays on the same seeds under each reading: deals, or games to a target.
+UNITS = ("deal", "game")
+#: A game's win, shared by its winners: a whole number that 1 to 6 winners divide.
+WIN = 60
 #: The file of finished chunks in a study's output directory.
 CHECKPOINT = "checkpoint.json"
 
@@ -84,17 +89,24 @@ def describe(variant: str, options: Sequence[tuple[str, str]]) -> str:
 
 @dataclass(frozen=True)
 class Question:
-    """A baseline reading (the first) and the readings compared with it, on the same deals."""
+    """A baseline reading (the first) and the readings compared with it, on the same deals;
+    or, with ``unit="game"``, on the same games to a target (the game's ``match``: what its
+    end rules change is seen over a game only)."""
 
     title: str
     readings: tuple[Reading, ...]
+    unit: str = "deal"
 
     @classmethod
     def make(cls, variant: str, readings: Sequence[Mapping[str, object] | str],
-             options: Mapping[str, object] | None = None, title: str = "") -> Question:
+             options: Mapping[str, object] | None = None, title: str = "",
+             unit: str = "deal") -> Question:
         """The baseline ``variant`` with ``options``; each reading changes them (``{key:
         value}`` or ``"key=value,key=value"``) or names a variant of its own (``{"variant":
-        ..., "options": {...}, "label": ...}``). Labelled A, B, C... unless labels are given."""
+        ..., "options": {...}, "label": ...}``). Labelled A, B, C... unless labels are given.
+        ``unit`` is ``deal`` or ``game`` (games to a target, where every reading's game has one)."""
+        if unit not in UNITS:
+            raise TarotError(f"unit {excerpt(unit)}: a study's unit is {' or '.join(UNITS)}")
         base = dict(options or {})
         out = [make_reading(variant, base, "A")]
         for i, r in enumerate(readings):
@@ -117,9 +129,13 @@ class Question:
                                  "the two readings are the same")
             if made.label in [o.label for o in out[:i]]:
                 raise TarotError(f"two readings are labelled {made.label!r}")
+            if unit == "game" and game_of(made.variant).match is None:
+                raise TarotError(f"{made.variant} has no game to a target: its readings are studied by the deal")
+        if unit == "game" and game_of(out[0].variant).match is None:
+            raise TarotError(f"{out[0].variant} has no game to a target: its readings are studied by the deal")
         title = title or describe(out[0].variant, out[0].options) + "".join(
             (" against " if i == 1 else "; ") + describe(o.variant, o.options) for i, o in enumerate(out[1:], 1))
-        return cls(title, tuple(out))
+        return cls(title, tuple(out), unit)
 
 
 def _label(i: int) -> str:
@@ -182,8 +198,8 @@ class Study:
         return {
             "title": self.title, "deals": self.deals, "seed": self.seed, "bots": list(self.bots),
             "skill": [list(p) for p in self.skill], "chunk": self.chunk,
-            "questions": [{"title": q.title, "readings": [r.to_dict() for r in q.readings]}
-                          for q in self.questions],
+            "questions": [{"title": q.title, "readings": [r.to_dict() for r in q.readings],
+                           **({"unit": q.unit} if q.unit != "deal" else {})} for q in self.questions],
         }
 
     @classmethod
@@ -192,7 +208,7 @@ class Study:
         questions = []
         for q in d["questions"]:
             rs = [make_reading(r["variant"], r["options"], r["label"]) for r in q["readings"]]
-            questions.append(Question(q["title"], tuple(rs)))
+            questions.append(Question(q["title"], tuple(rs), q.get("unit", "deal")))
         return cls.make(questions, d["deals"], d["seed"], d["bots"],
                         [tuple(p) for p in d["skill"]], d["chunk"], d.get("title", ""))
 
@@ -200,15 +216,15 @@ class Study:
 # ----- a study file ------------------------------------------------------------------------
 #: The keys of a study file and of each of its questions.
 _FILE_KEYS = {"title", "deals", "seed", "bots", "skill", "chunk", "question"}
-_QUESTION_KEYS = {"title", "variant", "options", "readings"}
+_QUESTION_KEYS = {"title", "variant", "options", "readings", "unit"}
 
 
 def load(path: Path, deals: int | None = None, seed: int | None = None) -> Study:
     """The study described by a TOML file (docs/studies.md): ``title``, ``deals``, ``seed``,
     ``bots`` (a name, or one per seat), ``skill`` (``"better:weaker"`` each), and one
     ``[[question]]`` table per question: ``variant``, the baseline's ``options`` (a table),
-    ``readings`` (each ``"key=value,..."`` or a table with ``variant``, ``options``, ``label``)
-    and an optional ``title``. ``deals`` and ``seed`` given here replace the file's. A bad file
+    ``readings`` (each ``"key=value,..."`` or a table with ``variant``, ``options``, ``label``),
+    an optional ``title`` and ``unit`` (``"game"``: games to a target rather than deals). ``deals`` and ``seed`` given here replace the file's. A bad file
     is refused in one line naming the problem (``TarotError``)."""
     import tomllib
 
@@ -239,7 +255,8 @@ def load(path: Path, deals: int | None = None, seed: int | None = None) -> Study
             raise TarotError(f"{where}: question {i}: give readings = [\"key=value\", ...] "
                              "(and options as a table)")
         try:
-            made.append(Question.make(q["variant"], readings, options, str(q.get("title", ""))))
+            made.append(Question.make(q["variant"], readings, options, str(q.get("title", "")),
+                                      str(q.get("unit", "deal"))))
         except TarotError as e:
             raise TarotError(f"{where}: question {i}: {e}") from None
     bots = data.get("bots", [])
@@ -339,6 +356,29 @@ def _is_card(token: str, deal: Deal) -> bool:
     return True
 
 
+def measure_game(reading: Reading, seed: int, index: int,
+                 bots: Sequence[str]) -> tuple[dict[str, int], list[int], tuple[int, ...]]:
+    """Game ``index`` to its target (the game's ``match``), dealt first by seat ``index mod
+    players`` and played by ``bots``: its hands, how it ended and by how many winners (events),
+    the win shared by the winners (``WIN``) at each position from the first dealer; and the
+    seats' final totals and the winners."""
+    s = deal_seed(seed, index)
+    cls = variant_class(reading.variant)
+    opts = dict(reading.options)
+    n, step = cls.players_for(opts), cls.seat_step(opts)
+    first = index * step % n
+    game = game_of(reading.variant).load("match")(opts, dealer=first, seed=s)
+    players = [make_bot(name, seed=bot_seed(s, seat)) for seat, name in enumerate(bots)]
+    result = game.play(lambda deal: play_out(deal, players))
+    out = {"hands": len(result.hands), f"event ended {result.how}": 1,
+           f"event {len(result.winners)} winner{'s' if len(result.winners) > 1 else ''}": 1}
+    for w in result.winners:
+        pos = (w - first) * step % n
+        key = "wins position dealer" + (f"+{pos}" if pos else "")
+        out[key] = out.get(key, 0) + WIN // len(result.winners)
+    return out, list(result.totals), tuple(result.winners)
+
+
 def skill_gain(reading: Reading, seed: int, index: int, better: str, weaker: str) -> int:
     """Board ``index`` (``tarot.runs.duplicate.board``) with ``better`` alone at each seat in
     turn among ``weaker`` ones, and then ``weaker`` everywhere (the par): the sum over the
@@ -373,12 +413,21 @@ def tally_chunk(study: Mapping, question: int, chunk: int) -> dict:
     bots = [resolve_bots(list(st.bots) or None, r.players) for r in q.readings]
     for index in range(first, min(first + st.chunk, st.deals)):
         base: dict[str, int] = {}
+        base_winners: tuple[int, ...] = ()
         for k, r in enumerate(q.readings):
             names = bots[k]
-            deal = play_deal(r.variant, dict(r.options), st.seed, index, names)
-            values, roles = measure(deal, index, st.seed)
-            for better, weaker in st.skill:
-                values[f"skill {better} over {weaker}"] = skill_gain(r, st.seed, index, better, weaker)
+            if q.unit == "game":
+                values, totals, winners = measure_game(r, st.seed, index, names)
+                roles = {"seat": totals}  # the final totals, for their histogram
+                if k == 0:
+                    base_winners = winners
+                elif r.players == base_players:
+                    values[f"event other winners than {q.readings[0].label}"] = int(winners != base_winners)
+            else:
+                deal = play_deal(r.variant, dict(r.options), st.seed, index, names)
+                values, roles = measure(deal, index, st.seed)
+                for better, weaker in st.skill:
+                    values[f"skill {better} over {weaker}"] = skill_gain(r, st.seed, index, better, weaker)
             t = tally[r.label]
             t["deals"] += 1
             for key, v in values.items():
@@ -395,7 +444,7 @@ def tally_chunk(study: Mapping, question: int, chunk: int) -> dict:
                 continue
             same_table = r.players == base_players
             for key in values.keys() | base.keys():
-                if same_table or not key.startswith(("seat ", "position ", "dealer ")):
+                if same_table or not key.startswith(("seat ", "position ", "dealer ", "wins ")):
                     _add(t["diff"], key, values.get(key, 0) - base.get(key, 0))
     return tally
 
@@ -554,7 +603,7 @@ def run(study: Study, out: Path | None = None, workers: int = 1, ray_address: st
 
 
 __all__ = [
-    "CHECKPOINT", "DEFAULT_SKILL", "Question", "RayRunner", "Reading", "Study", "check_address",
-    "events", "load", "load_checkpoint", "make_reading", "measure", "merge", "parse_reading", "parse_skill", "run",
+    "CHECKPOINT", "DEFAULT_SKILL", "UNITS", "WIN", "Question", "RayRunner", "Reading", "Study", "check_address",
+    "events", "load", "load_checkpoint", "make_reading", "measure", "measure_game", "merge", "parse_reading", "parse_skill", "run",
     "save_checkpoint", "skill_gain", "tally_chunk",
 ]

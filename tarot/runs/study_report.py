@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.deal import variant_class
 from .stats import Running
-from .study import Study, describe
+from .study import WIN, Study, describe
 
 
 def stat(sums: Sequence[int], n: int, scale: int = 1) -> dict:
@@ -31,9 +31,11 @@ def stat(sums: Sequence[int], n: int, scale: int = 1) -> dict:
 
 def _scale(key: str, players: int) -> int:
     """What a measure's whole numbers are divided by: the dealer's advantage is kept × (players
-    - 1), a skill gain × players (``tarot.runs.study``)."""
+    - 1), a skill gain × players, a game's win × ``WIN`` (``tarot.runs.study``)."""
     if key == "dealer advantage":
         return max(1, players - 1)
+    if key.startswith("wins "):
+        return WIN
     return players if key.startswith("skill ") else 1
 
 
@@ -46,12 +48,13 @@ def summarise(study: Study, tally: Mapping[str, Mapping]) -> dict:
             t = tally.get(str(qi), {}).get(r.label)
             if t is None:
                 continue
-            readings.append(_reading(r, t, study, r.label != q.readings[0].label))
-        out["questions"].append({"title": q.title, "baseline": q.readings[0].label, "readings": readings})
+            readings.append(_reading(r, t, r.label != q.readings[0].label))
+        out["questions"].append({"title": q.title, "baseline": q.readings[0].label, "unit": q.unit,
+                                 "readings": readings})
     return out
 
 
-def _reading(r, t: Mapping, study: Study, paired: bool) -> dict:
+def _reading(r, t: Mapping, paired: bool) -> dict:
     n, players = t["deals"], r.players
     sums = t["sums"]
 
@@ -79,6 +82,7 @@ def _reading(r, t: Mapping, study: Study, paired: bool) -> dict:
         "scores": {"mean": scores.mean, "variance": scores.stdev ** 2, "stdev": scores.stdev,
                    "seat_deals": seats, "histogram": {str(k): hist[k] for k in sorted(hist)}},
         "events": group("event "), "skill": group("skill "),
+        "wins": group("wins position "), "hands": stat(sums.get("hands", [0, 0]), n),
     }
     if paired:
         out["vs_baseline"] = {k: stat(v, n, _scale(k, players)) for k, v in sorted(t["diff"].items())}
@@ -101,9 +105,12 @@ def tables(q: Mapping) -> list[tuple[str, list[str], list[list[str]]]]:
     rs = q["readings"]
     base = rs[0]
     labels = [f"{r['label']}: {describe(r['variant'], sorted(r['options'].items()))}" for r in rs]
+    unit = q.get("unit", "deal")
     out: list[tuple[str, list[str], list[list[str]]]] = [
-        ("Readings", ["reading", "players", "deals", "unit"],
+        ("Readings", ["reading", "players", f"{unit}s", "unit"],
          [[labels[i], str(r["players"]), str(r["deals"]), r["unit"]] for i, r in enumerate(rs)])]
+    if unit == "game":
+        return out + _game_tables(rs) + [_events_table(rs, "games")]
     rows = []
     for r in rs:
         for k, s in [*r["positions"].items(), ("dealer advantage", r["dealer_advantage"])]:
@@ -132,19 +139,7 @@ def tables(q: Mapping) -> list[tuple[str, list[str], list[list[str]]]]:
     rows = [[r["label"], f"{r['scores']['mean']:+.3f}", f"{r['scores']['variance']:.2f}",
              f"{r['scores']['stdev']:.2f}", str(r["scores"]["seat_deals"])] for r in rs]
     out.append(("Score of a seat in a deal", ["reading", "mean", "variance", "sd", "seat-deals"], rows))
-    names = sorted({k for r in rs for k in r["events"]}, key=lambda k: -base["events"].get(k, {"mean": 0})["mean"])
-    rows = []
-    for k in names:
-        row = [k]
-        for r in rs:
-            s = r["events"].get(k)
-            row.append(_pct(s) if s else "0")
-        for r in rs[1:]:
-            d = r["vs_baseline"].get(f"event {k}")
-            row.append(_pct(d) if d else "")
-        rows.append(row)
-    out.append(("How often each event happens (share of deals, 95% CI)",
-                ["event", *[r["label"] for r in rs], *[f"{r['label']} - {base['label']}" for r in rs[1:]]], rows))
+    out.append(_events_table(rs, "deals"))
     rows = []
     for r in rs:
         for k, s in r["skill"].items():
@@ -155,13 +150,54 @@ def tables(q: Mapping) -> list[tuple[str, list[str], list[list[str]]]]:
     return out
 
 
+def _events_table(rs: Sequence[Mapping], of: str) -> tuple[str, list[str], list[list[str]]]:
+    """How often each event happens under each reading, and the differences."""
+    base = rs[0]
+    names = sorted({k for r in rs for k in r["events"]},
+                   key=lambda k: (-base["events"].get(k, {"mean": 0})["mean"], k))
+    rows = []
+    for k in names:
+        row = [k]
+        for r in rs:
+            s = r["events"].get(k)
+            row.append(_pct(s) if s else "0")
+        for r in rs[1:]:
+            d = r["vs_baseline"].get(f"event {k}")
+            row.append(_pct(d) if d else "")
+        rows.append(row)
+    return (f"How often each event happens (share of {of}, 95% CI)",
+            ["event", *[r["label"] for r in rs], *[f"{r['label']} - {base['label']}" for r in rs[1:]]], rows)
+
+
+def _game_tables(rs: Sequence[Mapping]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Games to a target: the share of wins by position from the first dealer (a tie's win
+    shared), the hands a game lasts, the final totals."""
+    base = rs[0]["label"]
+    rows = []
+    for r in rs:
+        for k, s in r["wins"].items():
+            d = r.get("vs_baseline", {}).get(f"wins position {k}")
+            rows.append([r["label"], k, _pct(s), _pct(d) if d else ""])
+    wins = ("Share of the games won by position from the first dealer (dealer+1 plays first; a "
+            "tie's win shared)", ["reading", "position", "wins [95% CI]", f"- {base} [95% CI]"], rows)
+    rows = []
+    for r in rs:
+        d = r.get("vs_baseline", {}).get("hands")
+        rows.append([r["label"], _ci(r["hands"], 2), _ci(d, 2) if d else "",
+                     f"{r['scores']['mean']:+.2f}", f"{r['scores']['stdev']:.2f}"])
+    hands = ("Hands a game lasts, and the players' final totals",
+             ["reading", "hands [95% CI]", f"- {base} [95% CI]", "final total, mean", "sd"], rows)
+    return [wins, hands]
+
+
 def markdown(summary: Mapping, command: str = "") -> str:
     """The Markdown page of a study."""
     st = summary["study"]
     lines = [f"# {st['title'] or 'Study'}", ""]
     if command:
         lines += ["Regenerate with:", "", "```", command, "```", ""]
-    lines += [f"{st['deals']} deals per reading, seed {st['seed']}, bots "
+    games = any(q.get("unit") == "game" for q in st["questions"])
+    lines += [f"{st['deals']} deals{' (or games)' if games else ''} per reading, seed {st['seed']}, bots "
               f"{','.join(st['bots']) or 'rule (default)'}; share of skill: "
               f"{', '.join(f'{a} over {b}' for a, b in st['skill']) or 'none'}. Intervals are 95%, "
               "normal approximation; differences are paired deal by deal (the same deals).", ""]
@@ -214,30 +250,35 @@ def figures(q: Mapping) -> list[str]:
         return ["<p>(figures need matplotlib: pip install 'tarot-games[study]')</p>"]
     rs = q["readings"]
     out = []
+    sources = [s for s in rs[0]["shares"] if any(r["shares"].get(s) for r in rs)]
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
     ax = axes[0]
-    sources = [s for s in rs[0]["shares"] if any(r["shares"].get(s) for r in rs)]
+    if not sources:  # games scored by each player for himself: nothing paid over
+        ax = _wins_or_skill(ax, rs)
     left = [0.0] * len(rs)
     for src in sources:
         vals = [r["shares"].get(src, 0.0) for r in rs]
         ax.barh([r["label"] for r in rs], vals, left=left, label=src)
         left = [a + b for a, b in zip(left, vals)]
-    ax.set_xlabel("share of the marques moved")
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)
-    ax.set_title("sources of payment")
+    if sources:
+        ax.set_xlabel("share of the marques moved")
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)
+        ax.set_title("sources of payment")
     ax = axes[1]
     for r in rs:
         h = {int(k): v for k, v in r["scores"]["histogram"].items()}
         total = sum(h.values()) or 1
         xs = sorted(h)
         ax.step(xs, [h[x] / total for x in xs], where="mid", label=f"{r['label']} (var {r['scores']['variance']:.1f})")
-    ax.set_xlabel(f"score of a seat in a deal ({rs[0]['unit']})")
+    what = "final total of a seat in a game" if q.get("unit") == "game" else "score of a seat in a deal"
+    ax.set_xlabel(f"{what} ({rs[0]['unit']})")
     ax.set_ylabel("share of seat-deals")
     ax.legend(fontsize=7)
     ax.set_title("scores")
     out.append(_svg(fig, plt))
     diffs = [(f"{r['label']}: {k}", s) for r in rs[1:] for k, s in r["vs_baseline"].items()
-             if (k.startswith(("moved", "skill", "dealer", "position")) and (s["mean"] or s["stdev"]))]
+             if (k.startswith(("moved", "skill", "dealer", "position", "wins", "hands"))
+                 and (s["mean"] or s["stdev"]))]
     if diffs:
         fig, ax = plt.subplots(figsize=(11, 0.3 * len(diffs) + 1))
         ys = range(len(diffs))
@@ -249,6 +290,21 @@ def figures(q: Mapping) -> list[str]:
         ax.set_xlabel(f"difference from {q['baseline']} per deal, 95% CI")
         out.append(_svg(fig, plt))
     return out
+
+
+def _wins_or_skill(ax, rs: Sequence[Mapping]):
+    """Bars per reading: the share of games won at each position from the first dealer, or
+    else the share of skill."""
+    key, title = ("wins", "games won by position") if rs[0]["wins"] else ("skill", "share of skill")
+    names = sorted({k for r in rs for k in r[key]})
+    width = 0.8 / max(1, len(rs))
+    for i, r in enumerate(rs):
+        ax.bar([j + i * width for j in range(len(names))], [r[key].get(k, {"mean": 0})["mean"] for k in names],
+               width, label=r["label"])
+    ax.set_xticks([j + width * (len(rs) - 1) / 2 for j in range(len(names))], names, fontsize=7)
+    ax.legend(fontsize=7)
+    ax.set_title(title)
+    return ax
 
 
 def _svg(fig, plt) -> str:
