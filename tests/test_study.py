@@ -119,7 +119,7 @@ def test_games_to_a_target_equal_those_played_here():
         results = []
         for options in ({}, {"end_rule": "instant_win"}):
             bots = [make_bot("rule", seed=sim.bot_seed(s, seat)) for seat in range(4)]
-            results.append(EarlyFrenchGame(options, dealer=i % 4, seed=s).play(lambda d: play_out(d, bots)))
+            results.append(EarlyFrenchGame(options, dealer=i % 4, seed=s).play(lambda d, bots=bots: play_out(d, bots)))
         hands.append(len(results[0].hands))
         for w in results[0].winners:
             pos = (w - i % 4) % 4
