@@ -621,8 +621,14 @@ def study(
     try:
         with _progress("studying", err) as progress:
             task = progress.add_task("study", total=plan.deals * len(plan.questions))
-            tally = st.run(plan, folder, workers, None if ray in (None, "local") else ray, ray is not None,
-                           lambda done, total: progress.update(task, completed=done))
+            started: list[int] = []
+
+            def advance(done: int, total: int) -> None:
+                if not started:  # deals of a checkpoint resumed: not counted in the speed and ETA
+                    progress.reset(task, total=total, completed=done)
+                    started.append(done)
+                progress.update(task, completed=done)
+            tally = st.run(plan, folder, workers, None if ray in (None, "local") else ray, ray is not None, advance)
     except TarotError as e:
         _fail(str(e))
     except KeyboardInterrupt:
