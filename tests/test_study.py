@@ -163,6 +163,27 @@ def test_readings_of_other_player_counts_are_paired_on_the_deal_only():
     assert "moved" in b["vs_baseline"] and not any(k.startswith(("seat", "position")) for k in b["vs_baseline"])
 
 
+@pytest.mark.parametrize("variant, reading", [("early-french", "players=3"), ("early-french", "players=6"),
+                                              ("marolles-1637", "ultimo_fail=1")])
+def test_each_difference_is_the_difference_of_the_means(variant, reading):
+    # a property of pairing: the mean of B - A deal by deal is B's mean less A's, whatever the
+    # tables (the means over seats are kept on one scale for every number of players)
+    study = st.Study.make([st.Question.make(variant, [reading])], 6, 3, ["rule"], [("rule", "random")], 3)
+    a, b = summary_of(study)["questions"][0]["readings"]
+
+    def mean(r, key):
+        for prefix, group in (("skill ", "skill"), ("event ", "events"), ("moved ", "moved")):
+            if key.startswith(prefix):
+                return r[group].get(key[len(prefix):], {"mean": 0.0})["mean"]
+        return {"dealer advantage": r["dealer_advantage"], "moved": r["moved_total"]}.get(
+            key, r["positions"].get(key[len("position "):], {"mean": 0.0}))["mean"]
+    assert b["vs_baseline"]
+    for key, d in b["vs_baseline"].items():
+        if key.startswith("seat "):
+            continue
+        assert d["mean"] == pytest.approx(mean(b, key) - mean(a, key), abs=1e-9), key
+
+
 # ----- scale: chunks, workers, Ray, resuming ------------------------------------------------------
 def test_the_figures_do_not_depend_on_chunks_or_workers():
     one = summary_of(small(deals=6, chunk=6))

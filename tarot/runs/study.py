@@ -51,8 +51,10 @@ from .simulate import bot_seed, check_setup, deal_seed, moved, play_deal, resolv
 DEFAULT_SKILL = (("rule", "random"),)
 #: What a question plays on the same seeds under each reading: deals, or games to a target.
 UNITS = ("deal", "game")
-#: A game's win, shared by its winners: a whole number that 1 to 6 winners divide.
-WIN = 60
+#: The parts a mean over seats is counted in, so that it stays a whole number: 60 is divided by
+#: every number of players (and of the others, and of a game's winners) from 1 to 6, and the
+#: same scale for every table lets readings with different players be paired on it.
+PARTS = 60
 #: The file of finished chunks in a study's output directory.
 CHECKPOINT = "checkpoint.json"
 
@@ -174,6 +176,8 @@ class Study:
             raise TarotError("a study asks at least one question")
         for q in questions:
             for r in q.readings:
+                if PARTS % r.players or PARTS % max(1, r.players - 1):
+                    raise TarotError(f"{r.variant} seats {r.players} players: a study takes tables of 2 to 6")
                 resolve_bots(list(bots) or None, r.players)
         for pair in skill:
             if len(pair) != 2 or pair[0] == pair[1]:
@@ -283,7 +287,7 @@ def parse_skill(text: str) -> tuple[str, str]:
 # ----- one deal, measured -----------------------------------------------------------------
 def measure(deal: Deal, index: int, seed: int) -> tuple[dict[str, int], dict[str, list[int]]]:
     """What a study keeps of a finished deal: whole numbers per deal by name (the seats' and
-    positions' scores, the dealer's advantage × (players - 1), the marques moved by each source
+    positions' scores, the dealer's advantage in ``PARTS``, the marques moved by each source
     of payment, 1 for each event that happened), and the scores of the seats in each role."""
     s = summarise(deal, index, deal_seed(seed, index))
     n, step, dealer = deal.players, deal.seat_step(deal.options), s.dealer
@@ -292,7 +296,9 @@ def measure(deal: Deal, index: int, seed: int) -> tuple[dict[str, int], dict[str
         out[f"seat {seat}"] = s.scores[seat]
         pos = (seat - dealer) * step % n
         out["position dealer" + (f"+{pos}" if pos else "")] = s.scores[seat]
-    out["dealer advantage"] = (n - 1) * s.scores[dealer] - (sum(s.scores) - s.scores[dealer])
+    # the dealer's score less the others' mean, × PARTS
+    others = sum(s.scores) - s.scores[dealer]
+    out["dealer advantage"] = ((n - 1) * s.scores[dealer] - others) * (PARTS // (n - 1))
     total = 0
     for src in deal.SOURCES:
         out[f"moved {src}"] = m = moved(s.by_source.get(src, (0,) * n))
@@ -360,7 +366,7 @@ def measure_game(reading: Reading, seed: int, index: int,
                  bots: Sequence[str]) -> tuple[dict[str, int], list[int], tuple[int, ...]]:
     """Game ``index`` to its target (the game's ``match``), dealt first by seat ``index mod
     players`` and played by ``bots``: its hands, how it ended and by how many winners (events),
-    the win shared by the winners (``WIN``) at each position from the first dealer; and the
+    the win shared by the winners (``PARTS``) at each position from the first dealer; and the
     seats' final totals and the winners."""
     s = deal_seed(seed, index)
     cls = variant_class(reading.variant)
@@ -375,19 +381,19 @@ def measure_game(reading: Reading, seed: int, index: int,
     for w in result.winners:
         pos = (w - first) * step % n
         key = "wins position dealer" + (f"+{pos}" if pos else "")
-        out[key] = out.get(key, 0) + WIN // len(result.winners)
+        out[key] = out.get(key, 0) + PARTS // len(result.winners)
     return out, list(result.totals), tuple(result.winners)
 
 
 def skill_gain(reading: Reading, seed: int, index: int, better: str, weaker: str) -> int:
     """Board ``index`` (``tarot.runs.duplicate.board``) with ``better`` alone at each seat in
     turn among ``weaker`` ones, and then ``weaker`` everywhere (the par): the sum over the
-    seats of the better bot's score less the par's (divide by the players for the mean)."""
+    seats of the better bot's score less the par's, divided by the players, in ``PARTS``."""
     opts = dict(reading.options)
     br = play_board_seatings(reading.variant, board(reading.variant, seed, index, opts),
                              (better, weaker), opts, field=True)
-    gain = br.gain(0)
-    return round((gain or 0.0) * reading.players)
+    total = round((br.gain(0) or 0.0) * reading.players)  # the mean of whole numbers, × players
+    return total * (PARTS // reading.players)
 
 
 # ----- a chunk's tally: sums of whole numbers ------------------------------------------------
@@ -444,7 +450,7 @@ def tally_chunk(study: Mapping, question: int, chunk: int) -> dict:
                 continue
             same_table = r.players == base_players
             for key in values.keys() | base.keys():
-                if same_table or not key.startswith(("seat ", "position ", "dealer ", "wins ")):
+                if same_table or not key.startswith(("seat ", "position ", "wins ")):
                     _add(t["diff"], key, values.get(key, 0) - base.get(key, 0))
     return tally
 
@@ -603,7 +609,7 @@ def run(study: Study, out: Path | None = None, workers: int = 1, ray_address: st
 
 
 __all__ = [
-    "CHECKPOINT", "DEFAULT_SKILL", "UNITS", "WIN", "Question", "RayRunner", "Reading", "Study", "check_address",
+    "CHECKPOINT", "DEFAULT_SKILL", "PARTS", "UNITS", "Question", "RayRunner", "Reading", "Study", "check_address",
     "events", "load", "load_checkpoint", "make_reading", "measure", "measure_game", "merge", "parse_reading", "parse_skill", "run",
     "save_checkpoint", "skill_gain", "tally_chunk",
 ]

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.deal import variant_class
 from .stats import Running
-from .study import WIN, Study, describe
+from .study import PARTS, Study, describe
 
 
 def stat(sums: Sequence[int], n: int, scale: int = 1) -> dict:
@@ -29,14 +29,10 @@ def stat(sums: Sequence[int], n: int, scale: int = 1) -> dict:
     return Running.from_sums(n, sums[0], sums[1], scale).to_dict()
 
 
-def _scale(key: str, players: int) -> int:
-    """What a measure's whole numbers are divided by: the dealer's advantage is kept × (players
-    - 1), a skill gain × players, a game's win × ``WIN`` (``tarot.runs.study``)."""
-    if key == "dealer advantage":
-        return max(1, players - 1)
-    if key.startswith("wins "):
-        return WIN
-    return players if key.startswith("skill ") else 1
+def _scale(key: str) -> int:
+    """What a measure's whole numbers are divided by: the means over seats (the dealer's
+    advantage, a skill gain, a game's win shared) are kept in ``PARTS`` (``tarot.runs.study``)."""
+    return PARTS if key == "dealer advantage" or key.startswith(("skill ", "wins ")) else 1
 
 
 def summarise(study: Study, tally: Mapping[str, Mapping]) -> dict:
@@ -59,7 +55,7 @@ def _reading(r, t: Mapping, paired: bool) -> dict:
     sums = t["sums"]
 
     def group(prefix: str) -> dict:
-        return {k[len(prefix):]: stat(v, n, _scale(k, players)) for k, v in sorted(sums.items())
+        return {k[len(prefix):]: stat(v, n, _scale(k)) for k, v in sorted(sums.items())
                 if k.startswith(prefix)}
     sources = list(variant_class(r.variant).SOURCES)
     moved = {src: stat(sums.get(f"moved {src}", [0, 0]), n) for src in sources}
@@ -73,7 +69,7 @@ def _reading(r, t: Mapping, paired: bool) -> dict:
         "label": r.label, "variant": r.variant, "options": dict(r.options), "players": players,
         "deals": n, "unit": variant_class(r.variant).SCORE_UNIT,
         "seats": group("seat "), "positions": group("position "),
-        "dealer_advantage": stat(sums.get("dealer advantage", [0, 0]), n, _scale("dealer advantage", players)),
+        "dealer_advantage": stat(sums.get("dealer advantage", [0, 0]), n, _scale("dealer advantage")),
         "roles": {k: stat(v[1:], v[0]) for k, v in sorted(t["roles"].items())},
         "moved": moved, "moved_total": stat(sums.get("moved", [0, 0]), n),
         "shares": {src: (sums.get(f"moved {src}", [0, 0])[0] / total if total else 0.0) for src in sources},
@@ -85,7 +81,7 @@ def _reading(r, t: Mapping, paired: bool) -> dict:
         "wins": group("wins position "), "hands": stat(sums.get("hands", [0, 0]), n),
     }
     if paired:
-        out["vs_baseline"] = {k: stat(v, n, _scale(k, players)) for k, v in sorted(t["diff"].items())}
+        out["vs_baseline"] = {k: stat(v, n, _scale(k)) for k, v in sorted(t["diff"].items())}
     return out
 
 
