@@ -33,9 +33,17 @@ def one_reading(variant: str, deals: int, seed: int, chunk: int) -> st.Study:
     return st.Study.make([st.Question.make(variant, [])], deals, seed, ["rule"], [], chunk)
 
 
-def timed(study: st.Study, workers: int, ray: bool) -> tuple[float, float, dict]:
-    """(seconds starting Ray, seconds playing, tally) of one run of ``study``."""
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the pool's workers,
+    once ``close_pool`` has joined them; not Ray's, which Ray starts)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def timed(study: st.Study, workers: int, ray: bool) -> tuple[float, float, float, dict]:
+    """(seconds starting Ray, seconds playing, CPU seconds, tally) of one run of ``study``."""
     todo = study.tasks()
+    cpu0 = cpu_seconds()
     t0 = time.perf_counter()
     runner = st.RayRunner(workers) if ray else None
     t1 = time.perf_counter()
@@ -47,8 +55,9 @@ def timed(study: st.Study, workers: int, ray: bool) -> tuple[float, float, dict]
     finally:
         if runner is not None:
             runner.close()
+    wall = time.perf_counter() - t1
     close_pool()
-    return t1 - t0, time.perf_counter() - t1, tally
+    return t1 - t0, wall, cpu_seconds() - cpu0, tally
 
 
 def main() -> None:
@@ -65,12 +74,16 @@ def main() -> None:
     first = None
     for ray in ([False] if args.no_ray else [False, True]):
         for workers in (1, 2):
-            start, secs, tally = timed(study, workers, ray)
+            start, secs, cpu, tally = timed(study, workers, ray)
             first = first or tally
             rows.append({"runner": "ray" if ray else "local", "workers": workers,
                          "start_s": round(start, 2), "play_s": round(secs, 2),
-                         "deals_per_s": round(args.deals / secs, 1), "same_tally": tally == first})
+                         "deals_per_s": round(args.deals / secs, 1), "same_tally": tally == first,
+                         # Ray's workers are not this process's children: their CPU is not seen
+                         "deals_per_cpu_s": None if ray else round(args.deals / cpu, 1)})
     best = max(r["deals_per_s"] for r in rows)
+    # an idle machine's two cores, each as fast as a worker's CPU second in the two-worker run
+    two = next(r for r in rows if r["runner"] == "local" and r["workers"] == 2)["deals_per_cpu_s"]
     out = {
         "variant": args.variant, "deals": args.deals, "seed": args.seed, "chunk": args.chunk,
         "engine": "compiled" if COMPILED else "pure", "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -79,6 +92,7 @@ def main() -> None:
                                   / next(r["deals_per_s"] for r in rows if r["runner"] == k and r["workers"] == 1), 2)
                          for k in {r["runner"] for r in rows}},
         "million_deals_minutes_at_best_rate": round(1e6 / best / 60, 1),
+        "million_deals_minutes_two_idle_cores": round(1e6 / (2 * two) / 60, 1),
     }
     if args.json:
         print(json.dumps(out))
@@ -86,10 +100,13 @@ def main() -> None:
     print(f"{args.variant}, {args.deals} deals, rule bots, one reading, engine {out['engine']}, "
           f"load average {out['load_average']}")
     for r in rows:
+        cpu = f"; {r['deals_per_cpu_s']} deals per CPU second" if r["deals_per_cpu_s"] else ""
         print(f"  {r['runner']:<5} {r['workers']} worker(s): {r['deals_per_s']:8.1f} deals/s "
-              f"({r['play_s']} s; start {r['start_s']} s; same tally: {r['same_tally']})")
+              f"({r['play_s']} s; start {r['start_s']} s{cpu}; same tally: {r['same_tally']})")
     print(f"  two workers over one: {out['two_over_one']}")
-    print(f"  one million deals at {best} deals/s: {out['million_deals_minutes_at_best_rate']} minutes")
+    print(f"  one million deals at {best} deals/s: {out['million_deals_minutes_at_best_rate']} minutes; "
+          f"on two idle cores at {two} deals per CPU second each: "
+          f"{out['million_deals_minutes_two_idle_cores']} minutes")
 
 
 if __name__ == "__main__":
