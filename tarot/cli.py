@@ -616,6 +616,11 @@ def study(
         st.load_checkpoint(folder, plan)  # a checkpoint of another study is refused before any run
     except TarotError as e:
         _fail(str(e))
+    import signal
+
+    def stop(signum, frame):  # a study stopped by kill: as by Ctrl-C, its chunks kept
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
     err = make_console(plain=False, stderr=True)
     command = _study_command(target, compare, option, bots, skill, plan, folder)
     try:
