@@ -72,12 +72,21 @@ def _usage_line(e: Exception, args: list[str], commands: Sequence[str]) -> str:
     return f"tarot: {shorten(said, MAX_MESSAGE_CHARS)}; see {where} --help"
 
 
+def _bare_ray(argv: list[str]) -> list[str]:
+    """``tarot study ... --ray`` with no address (last, or before another option) read as
+    ``--ray=local``: the parser's options take a value or none, not either."""
+    if argv[:1] != ["study"]:
+        return argv
+    return [a + "=local" if a == "--ray" and (i + 1 == len(argv) or argv[i + 1].startswith("-")) else a
+            for i, a in enumerate(argv)]
+
+
 class _Tarot(TyperGroup):
     """The ``tarot`` group, its parse errors told in one line (``_usage_line``) rather than in
     click's usage block, under the name ``tarot`` however it was started (``python -m tarot``)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        argv = list(sys.argv[1:] if args is None else args)
+        argv = _bare_ray(list(sys.argv[1:] if args is None else args))
         try:
             code = super().main(argv, prog_name or "tarot", complete_var, standalone_mode=False, **extra)
         except _ClickException as e:
@@ -661,6 +670,95 @@ def bots() -> None:
     out.print(table)
     out.print("For every command that takes --bots (play, simulate, tournament); how strong each "
               "is: docs/strength.md.", highlight=False)
+
+
+# ----- tarot study (issue 37; tarot/runs/study.py) -------------------------------------------
+@app.command()
+def study(
+    target: Annotated[str, typer.Argument(
+        metavar="VARIANT|FILE.toml", help="The game of the baseline reading, or a study file (docs/studies.md).")],
+    compare: Annotated[list[str] | None, typer.Option(
+        "--compare", "-c", metavar="KEY=VALUE[,KEY=VALUE]",
+        help="A reading compared with the baseline (repeatable: one reading each).")] = None,
+    option: OptionArg = None,
+    bots: Annotated[str | None, typer.Option(help="One bot for every seat, or one per seat (default: rule).")] = None,
+    skill: Annotated[list[str] | None, typer.Option(
+        metavar="BETTER:WEAKER", help="Bots whose gain measures the share of skill (repeatable; "
+        "default rule:random; 'none' for none).")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", "-n", help="Deals per reading (default 1000).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed: the same seed, the same deals and figures.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Directory of the reports and checkpoint (default: study-SEED).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every CPU).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="[ADDRESS]",
+        help="Run on Ray: a local Ray started here, or the cluster at ADDRESS (HOST:PORT).")] = None,
+) -> None:
+    """The same deals under several readings of the rules: figures with paired intervals, in
+    HTML, Markdown and JSON reports (an interrupted study resumes from its checkpoint)."""
+    from .runs import study as st
+    from .runs import study_report
+    from .runs.pool import cpu_count
+
+    workers = cpu_count() if workers is None else workers
+    _check_workers(workers)
+    try:
+        if target.endswith(".toml"):
+            if compare or option or bots or skill:
+                raise TarotError("a study file says its readings, options, bots and skill itself: "
+                                 "only --deals, --seed, --out, --workers and --ray go with it")
+            plan = st.load(Path(target), deals, seed)
+        else:
+            if not compare:
+                raise TarotError("give at least one reading to compare: --compare KEY=VALUE")
+            pairs = [] if skill == ["none"] else [st.parse_skill(p) for p in skill or ["rule:random"]]
+            question = st.Question.make(target, list(compare), parse_assignments(option or []))
+            plan = st.Study.make([question], 1000 if deals is None else deals, 0 if seed is None else seed,
+                                 _bot_names(bots) or [], pairs)
+        folder = out or Path(f"study-{plan.seed}")
+        if folder.exists() and not folder.is_dir():
+            raise TarotError(f"--out {excerpt(str(folder))} is a file, not a directory")
+        st.load_checkpoint(folder, plan)  # a checkpoint of another study is refused before any run
+    except TarotError as e:
+        _fail(str(e))
+    import signal
+
+    def stop(signum, frame):  # a study stopped by kill: as by Ctrl-C, its chunks kept
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    err = make_console(plain=False, stderr=True)
+    command = _study_command(target, compare, option, bots, skill, plan, folder)
+    try:
+        with _progress("studying", err) as progress:
+            task = progress.add_task("study", total=plan.deals * len(plan.questions))
+            started: list[int] = []
+
+            def advance(done: int, total: int) -> None:
+                if not started:  # deals of a checkpoint resumed: not counted in the speed and ETA
+                    progress.reset(task, total=total, completed=done)
+                    started.append(done)
+                progress.update(task, completed=done)
+            tally = st.run(plan, folder, workers, None if ray in (None, "local") else ray, ray is not None, advance)
+    except TarotError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        _fail(f"interrupted: the finished chunks are in {folder / st.CHECKPOINT}; the same command resumes", 130)
+    files = study_report.write(folder, study_report.summarise(plan, tally), command)
+    make_console(plain=False).print("wrote " + ", ".join(str(f) for f in files), highlight=False)
+
+
+def _study_command(target: str, compare: list[str] | None, option: list[str] | None, bots: str | None,
+                   skill: list[str] | None, plan, folder: Path) -> str:
+    """The command that makes a study's reports again, for their first lines."""
+    import shlex
+
+    words = ["tarot", "study", target]
+    for flag, values in (("--compare", compare), ("--option", option), ("--skill", skill)):
+        for v in values or []:
+            words += [flag, v]
+    if bots:
+        words += ["--bots", bots]
+    words += ["--deals", str(plan.deals), "--seed", str(plan.seed), "--out", str(folder)]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def main() -> None:

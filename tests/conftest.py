@@ -35,6 +35,7 @@ def pytest_configure(config):
                                        "loop); `make test` runs it once, on the source tree")
     config.addinivalue_line("markers", "postgres: runs on a real PostgreSQL server (TAROT_TEST_POSTGRES_URL, "
                                        "else a throwaway cluster; skipped without one)")
+    config.addinivalue_line("markers", "ray: starts a local Ray (the ray extra; tests/test_study.py)")
 
 
 @pytest.fixture(autouse=True)

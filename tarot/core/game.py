@@ -77,6 +77,11 @@ class Game:
     roles: Callable[[Deal, Seat], str] = role_by_position
     #: The keys of ``Deal.summary()`` (``tarot simulate --json``), in order.
     summary_fields: tuple[str, ...] = ()
+    #: A game to a target over successive deals, where the family has one (``"module:attr"``
+    #: of a class made as ``cls(options, dealer=0, seed=s)`` whose ``play(play_deal)`` deals
+    #: until the end and returns a result with ``winners``, ``totals``, ``hands`` and ``how``:
+    #: Early French Tarot's game to 50), else None. ``tarot study`` measures its end rules.
+    match: object = None
     #: The strongest search bot measured in this game, which ``search-hard`` plays (None: the
     #: default of every game, ``pimc-md``; docs/strength.md).
     strongest_bot: str | None = None
@@ -84,7 +89,7 @@ class Game:
 
     def load(self, part: str) -> Any:
         """The object named by the declaration's ``part`` (``rule_bot``, ``sampler``,
-        ``explainer``), imported on first use; None where the game has none."""
+        ``explainer``, ``match``), imported on first use; None where the game has none."""
         found = self._loaded.get(part)
         if found is None:
             ref = getattr(self, part)

@@ -158,9 +158,10 @@ def summarise(deal: Deal, index: int, seed: int) -> DealSummary:
     )
 
 
-def play_one(variant: str, options: Mapping[str, object] | None, seed: int, index: int,
-             bots: Sequence[str]) -> DealSummary:
-    """Play deal ``index`` of the simulation seeded ``seed``: the unit of work of a pool."""
+def play_deal(variant: str, options: Mapping[str, object] | None, seed: int, index: int,
+              bots: Sequence[str]) -> Deal:
+    """Deal ``index`` of the simulation seeded ``seed``, played to the end by ``bots`` (its deck,
+    dealer and bots' seeds fixed by ``(seed, index)``: ``deal_seed``, ``bot_seed``)."""
     cls = variant_class(variant)
     s = deal_seed(seed, index)
     deal = cls(options, seed=s, dealer=index * cls.seat_step(options) % cls.players_for(options))
@@ -170,7 +171,13 @@ def play_one(variant: str, options: Mapping[str, object] | None, seed: int, inde
         random_seats(deal, [cast(RandomBot, b).rng for b in players])
     else:
         play_out(deal, players)
-    return summarise(deal, index, s)
+    return deal
+
+
+def play_one(variant: str, options: Mapping[str, object] | None, seed: int, index: int,
+             bots: Sequence[str]) -> DealSummary:
+    """Play deal ``index`` of the simulation seeded ``seed``: the unit of work of a pool."""
+    return summarise(play_deal(variant, options, seed, index, bots), index, deal_seed(seed, index))
 
 
 def simulate(variant: str, deals: int, seed: int, options: Mapping[str, object] | None = None,
@@ -396,6 +403,7 @@ __all__ = [
     "deal_seed",
     "default_bot",
     "moved",
+    "play_deal",
     "play_one",
     "resolve_bots",
     "simulate",

@@ -38,6 +38,24 @@ class Running:
         self.mean += d / self.n
         self.m2 += d * (x - self.mean)
 
+    @classmethod
+    def from_sums(cls, n: int, total: int, squares: int, scale: int = 1) -> Running:
+        """The sample of ``n`` whole numbers whose sum is ``total`` and sum of squares
+        ``squares``, each divided by ``scale``: sums of whole numbers add up exactly in any
+        order, so that a study split into chunks (``tarot.runs.study``) gives the same figures
+        however the chunks are spread and merged.
+
+        >>> r = Running.from_sums(3, 6, 14)      # 1, 2, 3
+        >>> r.n, r.mean, r.stdev
+        (3, 2.0, 1.0)
+        >>> Running.from_sums(2, 3, 5, scale=2).mean   # 0.5, 1
+        0.75
+        """
+        if not n:
+            return cls()
+        # n·Σx² − (Σx)² is exact in integers: m2 = that / n, divided by scale² for x / scale
+        return cls(n, total / n / scale, (n * squares - total * total) / n / (scale * scale))
+
     @property
     def stdev(self) -> float:
         """Sample standard deviation (0 with fewer than two values)."""

@@ -11,5 +11,6 @@ GAME = register_game(Game(
     rule_bot="tarot.variants.early_french.bot:EarlyFrenchRuleBot",
     sampler="tarot.variants.early_french.sampler:SAMPLER",
     explainer="tarot.variants.early_french.explain:EXPLAINER",
+    match="tarot.variants.early_french.rules:EarlyFrenchGame",
     summary_fields=("cards_won", "fool"),
 ))
