@@ -4,7 +4,8 @@ The tour is read from README.md ("A short tour": its shell lines, run by ``bash`
 folder, one after the other since a later line may read what an earlier one saved, and its Python
 block); ``make play`` and ``make test`` are the set-up's, not the tour's. ``tarot`` is this tree's
 (``python -m tarot``). A ``tarot play`` without ``--script`` is given the first choice at every
-prompt, 400 times, then the end of its input, which leaves the table.
+prompt, 400 times, then the end of its input, which leaves the table. ``tarot serve`` runs until
+it is stopped: it is started on a free port, must answer ``/api/health``, and is stopped.
 
 The budget, stated and not asserted (tests assert no timing): each command in about a minute on
 the project's machine (two shared cores, pure Python). The whole tour took 106 s there alone at
@@ -49,12 +50,38 @@ def tour() -> list[tuple[str, str]]:
     return steps
 
 
+def _serves(line: str, work: Path, env: dict) -> str:
+    """Start the tour's ``tarot serve`` line on a free port; '' once it answers /api/health,
+    else what went wrong. The server is stopped either way."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(["bash", "-c", f"exec {line.split('#')[0].strip()} --port {port}"], cwd=work,
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + STUCK
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=5) as r:
+                    return "" if r.status == 200 else f"/api/health answered {r.status}"
+            except OSError:
+                time.sleep(0.5)
+        return f"exit {server.poll()}: {server.stderr.read()[-1500:] if server.poll() is not None else 'no answer'}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def test_the_tour_is_read_whole():
     steps = tour()
     lines = [text for kind, text in steps if kind == "sh"]
     assert len(lines) >= 10 and all(line.split()[0] in ("tarot", "yes") for line in lines), lines
     assert [kind for kind, _ in steps].count("python") == 1
-    for command in ("play", "simulate", "tournament", "replay", "rules", "bots"):
+    for command in ("play", "simulate", "tournament", "replay", "review", "puzzles", "study", "serve", "rules",
+                    "bots"):
         assert any(re.search(rf"\btarot {command}\b", line) for line in lines), command
 
 
@@ -73,6 +100,12 @@ def test_every_command_of_the_readme_tour_runs(tmp_path):
     for kind, text in tour():
         args = ["bash", "-c", text] if kind == "sh" else [sys.executable, "-c", text]
         start = time.perf_counter()
+        if text.startswith("tarot serve"):
+            problem = _serves(text, work, env)
+            took.append((time.perf_counter() - start, text))
+            if problem:
+                failed.append(f"{text}\n  {problem}")
+            continue
         done = subprocess.run(args, input=FIRST_CHOICES, capture_output=True, text=True, cwd=work,
                               env=env, timeout=STUCK)
         seconds = time.perf_counter() - start
