@@ -13,11 +13,13 @@ import re
 from collections.abc import Sequence
 
 from ..core.actions import DONE
-from ..core.cards import CardSet, Card, Seat, card_phrase, format_card, mask, parse_card
+from ..core.cards import (
+    FOOL, FRENCH, CardSet, Card, Notation, Seat, card_name, card_phrase, format_card, mask, parse_card,
+)
 from ..core.deal import Deal, View
 from ..core.ledger import Payment
 from .lines import CardRow, Line, Lines
-from .messages import add_messages, known, plural, say
+from .messages import add_messages, known, language, plural, say
 from .words import in_display_order, seat_label
 
 add_messages({
@@ -319,7 +321,46 @@ def spoken_of(reason: str, seat: Seat, names: Sequence[str]) -> str:
 
 def card_or_action(deal: Deal, action: int) -> str:
     """A card as a phrase (``the King of Swords (KS)``), another action as its token."""
-    return card_phrase(action, deal.notation) if action < 78 else deal.action_token(action)
+    return card_said(action, deal.notation) if action < 78 else deal.action_token(action)
+
+
+_ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+          "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+
+
+def card_words(card: Card, notation: Notation) -> str:
+    """A card's name as a sentence says it, in the language spoken: ``King of Swords`` (the
+    English templates put their article before it); in French with its own article, as
+    players say it: ``le Roi d'Épées``, ``la Dame de Cœur``, ``le 7 d'atout``, ``le Petit``.
+
+    >>> from tarot.core.cards import ITALIAN, parse_card
+    >>> from tarot.explain.messages import speaking
+    >>> with speaking("fr"):
+    ...     card_words(parse_card("QH", FRENCH), FRENCH), card_words(7, FRENCH), card_words(1, ITALIAN)
+    ('la Dame de Cœur', "le 7 d'atout", 'le Bagat (I)')
+    >>> card_words(parse_card("QH", FRENCH), FRENCH)
+    'Queen of Hearts'
+    """
+    if language() != "fr":
+        return card_name(card, notation)
+    if card == FOOL:
+        return notation.fool_name_fr
+    if card <= 21:
+        if notation is FRENCH:
+            return {1: "le Petit", 21: "le 21"}.get(card) or say("card.trump.french", n=card)
+        return {1: "le Bagat (I)", 21: "le Monde (XXI)"}.get(card) or say("card.trump", roman=_ROMAN[card])
+    name = card_name(card, notation, "fr")
+    if name.startswith("Dame"):
+        return "la " + name
+    return ("l'" if name[0] in "AEIOU" else "le ") + name
+
+
+def card_said(card: Card, notation: Notation) -> str:
+    """A card as a message names it, with the token a player types for it: ``the Queen of
+    Hearts (QH)`` (``card_phrase``); in French ``la Dame de Cœur (QH)``."""
+    if language() != "fr":
+        return card_phrase(card, notation)
+    return f"{card_words(card, notation)} ({format_card(card, notation)})"
 
 
 def cards_text(cards: CardSet | Sequence[Card], deal: Deal) -> str:
