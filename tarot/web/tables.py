@@ -1,0 +1,297 @@
+"""The server's tables: created, joined, played over WebSockets, rebuilt when the server
+starts, an absent person's seat handed to a bot after the table's timeout.
+
+Every table session and the database are touched in one worker thread, one step at a time
+(``run``), so that the event loop stays free for the network; each table's steps and the
+messages they make go out in order under that table's lock: stored, then sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from ..core.errors import IllegalActionError, TarotError, excerpt
+from ..explain import use_language
+from ..play.session import PERSON
+from .live import Batch, Listener, LiveTable
+from .protocol import ProtocolError, error, parse_message
+from .store import SeatRow, Store, TableRow
+
+T = TypeVar("T")
+#: The languages a table speaks.
+LANGUAGES = ("en", "fr")
+
+
+class Client:
+    """One open WebSocket: a seat's (``seat``) or a spectator's (None)."""
+
+    def __init__(self, ws: Any, seat: Listener) -> None:
+        self.ws = ws
+        self.seat = seat
+
+    async def send(self, messages: Sequence[dict[str, Any]]) -> None:
+        for m in messages:
+            await self.ws.send_text(json.dumps(m, ensure_ascii=False, separators=(",", ":")))
+
+
+class TableManager:
+    """The live tables of one server, over ``store``. ``tick``: how often (seconds) seats
+    left empty are looked at."""
+
+    def __init__(self, store: Store, tick: float = 1.0) -> None:
+        self.store = store
+        self.tick = tick
+        self.tables: dict[str, LiveTable] = {}
+        self.clients: dict[str, list[Client]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarot-tables")
+        self._tasks: set[asyncio.Task] = set()
+        self._ticker: asyncio.Task | None = None
+
+    # ----- the worker ------------------------------------------------------------------------
+    async def run(self, fn: Callable[..., T], *args: Any, lang: str = "en") -> T:
+        """``fn(*args)`` in the worker thread, its sentences in ``lang``."""
+        def job() -> T:
+            use_language(lang)
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, job)
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table from the database, and watch the empty seats."""
+        for tid in await self.run(self.store.unfinished):
+            stored = await self.run(self.store.stored, tid)
+            if stored is None:
+                continue
+            table = await self.run(LiveTable.rebuild, stored, self.store, lang=stored.table.lang)
+            self._add(table)
+            await self.run(table.advance, [], lang=table.row.lang)  # the bots' moves since, stored
+            self._spawn(self.drive(table))
+        self._ticker = asyncio.create_task(self._watch_seats())
+
+    async def stop(self) -> None:
+        for t in [self._ticker, *self._tasks]:
+            if t is not None:
+                t.cancel()
+        self._pool.shutdown(wait=True)
+        self.store.close()
+
+    def _add(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        self.clients.setdefault(table.id, [])
+        self.locks.setdefault(table.id, asyncio.Lock())
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ----- tables ----------------------------------------------------------------------------
+    async def create(self, spec: Mapping[str, Any]) -> LiveTable:
+        """A new table from a checked ``spec`` (``check_spec``), dealt and played by its bots
+        up to a person's turn."""
+        row, seats = table_rows(spec)
+        await self.run(self.store.add_table, row, seats)
+        table = await self.run(LiveTable.create, row, seats, self.store, lang=row.lang)
+        self._add(table)
+        async with self.locks[table.id]:
+            await self.run(table.advance, [], lang=row.lang)
+        self._spawn(self.drive(table))
+        return table
+
+    async def drive(self, table: LiveTable) -> None:
+        """Play the bots and deal on while no person has to decide."""
+        while True:
+            async with self.locks[table.id]:
+                if not await self.run(table.moves_on):
+                    return
+                batch, _ = await self.run(table.advance, self._listeners(table), lang=table.row.lang)
+                await self._send(table, batch)
+            await asyncio.sleep(0)
+
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise LookupError(f"no table {excerpt(table_id)} being played")
+        async with self.locks[table.id]:
+            seat_no, token = await self.run(table.join, seat, name)
+            await self._send(table, {who: [table.seat_message(seat_no)] for who in self._listeners(table)})
+        return seat_no, token
+
+    # ----- clients ---------------------------------------------------------------------------
+    async def connect(self, ws: Any, table_id: str, token: str | None) -> None:
+        """Serve one WebSocket until it closes (``docs/web-protocol.md``)."""
+        await ws.accept()
+        table = self.tables.get(table_id)
+        if table is None:
+            await ws.send_text(json.dumps(error("no_table", f"no table {excerpt(table_id)} being played")))
+            await ws.close(code=4404)
+            return
+        seat: Listener = None
+        if token is not None:
+            seat = table.seat_of(token)
+            if seat is None:
+                await ws.send_text(json.dumps(error("bad_token", "this token opens no seat at this table")))
+                await ws.close(code=4403)
+                return
+        client = Client(ws, seat)
+        lock = self.locks[table.id]
+        async with lock:
+            if seat is not None:
+                table.seats[seat].connected += 1
+                if table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
+                    await self.run(table.take_back, seat, lang=table.row.lang)
+            hello = await self.run(table.welcome, seat, lang=table.row.lang)
+            self.clients[table.id].append(client)
+            await client.send(hello)
+            if seat is not None:
+                await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)},
+                                 but=client)
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                await self.handle(table, client, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
+        finally:
+            async with lock:
+                self.clients[table.id].remove(client)
+                if seat is not None:
+                    st = table.seats[seat]
+                    st.connected -= 1
+                    if st.connected == 0:
+                        st.away_since = time.monotonic()
+                        await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)})
+
+    async def handle(self, table: LiveTable, client: Client, frame: str | bytes | None) -> None:
+        """One message of a client: answered to it alone, or played and told to everyone."""
+        try:
+            msg = parse_message(frame)
+        except ProtocolError as e:
+            await client.send([error(e.code, str(e))])
+            return
+        kind, mid, seat = msg["type"], msg.get("id"), client.seat
+        if kind == "ping":
+            await client.send([{"type": "pong", "id": mid}])
+            return
+        lang = table.row.lang
+        async with self.locks[table.id]:
+            try:
+                if kind == "state":
+                    reply: dict[str, Any] | None = await self.run(table.state, seat, lang=lang)
+                    batch: Batch = {}
+                elif seat is None:
+                    raise ProtocolError("spectator", f"a spectator cannot ask for {kind!r}: join a seat to play")
+                elif kind == "act":
+                    reply, batch = await self.run(table.act, seat, msg["actions"], msg.get("revoke", False),
+                                                  self._listeners(table), lang=lang)
+                elif kind == "clear":
+                    reply, batch = None, await self.run(table.clear, seat, lang=lang)
+                elif kind == "hint":
+                    reply, batch = await self.run(table.hint, seat, lang=lang), {}
+                else:  # help
+                    reply, batch = await self.run(table.help, seat, lang=lang), {}
+            except ProtocolError as e:
+                await client.send([error(e.code, str(e), mid)])
+                return
+            except IllegalActionError as e:
+                await client.send([error("illegal", str(e), mid)])
+                return
+            except TarotError as e:  # a bad request the engine names (never a crash of the table)
+                await client.send([error("bad_message", str(e), mid)])
+                return
+            if reply is not None:
+                await client.send([{**reply, "id": mid} if mid is not None else reply])
+            if kind == "clear":
+                await client.send(batch.get(seat, []))
+            else:
+                await self._send(table, batch)
+        if kind == "act" and batch:
+            self._spawn(self.drive(table))
+
+    def _listeners(self, table: LiveTable) -> list[Listener]:
+        return sorted({c.seat for c in self.clients[table.id]}, key=lambda s: -1 if s is None else s)
+
+    async def _send(self, table: LiveTable, batch: Batch, but: Client | None = None) -> None:
+        sends = [c.send(batch[c.seat]) for c in list(self.clients[table.id]) if c.seat in batch and c is not but]
+        for r in await asyncio.gather(*sends, return_exceptions=True):
+            if isinstance(r, BaseException) and not isinstance(r, Exception):
+                raise r  # a cancellation; a client gone is let go (its loop ends it)
+
+    # ----- empty seats -----------------------------------------------------------------------
+    async def _watch_seats(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            for table in list(self.tables.values()):
+                after = table.row.empty_seat_after
+                lock = self.locks[table.id]
+                if after is None or lock.locked():
+                    continue
+                async with lock:
+                    seat = self._waiting_for(table)
+                    if seat is None or time.monotonic() - table.seats[seat].away_since < after:
+                        continue
+                    await self.run(table.hand_to_bot, seat, lang=table.row.lang)
+                    await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)})
+                self._spawn(self.drive(table))
+
+    @staticmethod
+    def _waiting_for(table: LiveTable) -> int | None:
+        """The person's seat the table waits for with no client open, if any."""
+        s = table.session
+        deal = s.deal
+        if s.is_over or deal is None or deal.is_over or deal.to_play not in s.people:
+            return None
+        seat = deal.to_play
+        return seat if table.seats[seat].connected == 0 else None
+
+
+def table_rows(spec: Mapping[str, Any]) -> tuple[TableRow, list[SeatRow]]:
+    """The rows of a new table from a checked spec, with a random id."""
+    tid = secrets.token_urlsafe(9)
+    row = TableRow(id=tid, name=spec["name"], variant=spec["variant"], options=spec["options"],
+                   deals=spec["deals"], lang=spec["lang"], empty_seat_after=spec["empty_seat_after"],
+                   empty_seat_bot=spec["empty_seat_bot"], status="open")
+    seats = [SeatRow(table_id=tid, seat=i, kind=PERSON if who == PERSON else "bot",
+                     bot=None if who == PERSON else who) for i, who in enumerate(spec["seats"])]
+    if PERSON not in spec["seats"]:
+        row.status = "running"
+    return row, seats
+
+
+def check_spec(variant: str, options: Mapping[str, object], seats: Sequence[str], deals: int | None,
+               lang: str, empty_seat_after: float | None, empty_seat_bot: str, name: str) -> dict[str, Any]:
+    """A table's settings checked (``TarotError`` naming the first fault): the variant and its
+    options as ``tarot rules`` lists them, a person or an offered bot level per seat."""
+    from ..bots import bot_levels
+    from ..core.deal import variant_class
+    from ..core.errors import printable
+
+    cls = variant_class(variant)
+    opts = cls.make_options(dict(options))
+    players = cls.players_for(opts)
+    if len(seats) != players:
+        raise TarotError(f"{variant} is played by {players} seats, not {len(seats)}")
+    levels = bot_levels()
+    for i, who in enumerate(seats):
+        if who != PERSON and who not in levels:
+            raise TarotError(f"seat {i}: {excerpt(who)} is neither 'person' nor a bot ({', '.join(levels)})")
+    if empty_seat_bot not in levels:
+        raise TarotError(f"empty_seat_bot: {excerpt(empty_seat_bot)} is not a bot ({', '.join(levels)})")
+    if lang not in LANGUAGES:
+        raise TarotError(f"lang: {excerpt(lang)} is not one of {', '.join(LANGUAGES)}")
+    if deals is not None and not 1 <= deals <= 1000:
+        raise TarotError(f"deals: {deals} is not between 1 and 1000 (or null)")
+    if deals is None and PERSON not in seats:
+        raise TarotError("a table of bots only needs a number of deals")
+    if empty_seat_after is not None and not 1 <= empty_seat_after <= 86400:
+        raise TarotError(f"empty_seat_after: {empty_seat_after} is not between 1 and 86400 seconds (or null)")
+    if len(name) > 80 or printable(name) != name:
+        raise TarotError(f"name: {excerpt(name)} is not a line of at most 80 printable characters")
+    return {"variant": variant, "options": dict(opts.changed()), "seats": list(seats), "deals": deals,
+            "lang": lang, "empty_seat_after": empty_seat_after, "empty_seat_bot": empty_seat_bot, "name": name}
