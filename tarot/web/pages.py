@@ -1,6 +1,6 @@
 """The browser client's pages: the lobby, the table, the finished deals with their replay,
-the card faces, and the client's static files (``tarot/web/static``: plain HTML, CSS and JS,
-no build step). ``tarot.web.app`` includes ``router``; everything live goes through the
+the card faces; the app serves the client's files (``tarot/web/static``: plain CSS and JS, no
+build step) under ``/static``. ``tarot.web.app`` includes ``router``; everything live goes through the
 protocol of ``docs/web-protocol.md``.
 
 Pages are small HTML shells in the client's language (``?lang=fr``, else the browser's, else
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -31,10 +30,6 @@ from .cards import back_svg, card_svg, face_title, notation_named
 
 router = APIRouter()
 
-STATIC = Path(__file__).parent / "static"
-#: The client's files, by name (nothing else under ``/static`` is served).
-_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-          ".svg": "image/svg+xml", ".png": "image/png"}
 LANGUAGES = ("en", "fr")
 _TITLES = {
     "lobby": {"en": "Tarot: the lobby", "fr": "Tarot : le salon"},
@@ -96,15 +91,6 @@ def records(request: Request) -> HTMLResponse:
 def replay_page(record_id: str, request: Request) -> HTMLResponse:
     """One finished deal replayed step by step."""
     return _shell("replay", page_language(request), {"record": record_id[:64]})
-
-
-@router.get("/static/{name}", include_in_schema=False)
-def static(name: str) -> Response:
-    """One of the client's files (by its plain name: no folders)."""
-    path = STATIC / name
-    if "/" in name or "\\" in name or name.startswith(".") or path.suffix not in _TYPES or not path.is_file():
-        raise HTTPException(404, f"no client file {name[:60]!r}")
-    return Response(path.read_bytes(), media_type=_TYPES[path.suffix], headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/cards/back.svg", include_in_schema=False)

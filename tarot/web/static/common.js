@@ -77,3 +77,8 @@ document.addEventListener("DOMContentLoaded", () => {
   if (sw) sw.addEventListener("click", switchLanguage);
   translatePage();
 });
+
+// Replace a node's children, leaving out the absent ones (null, false).
+function setChildren(node, ...children) {
+  node.replaceChildren(...children.flat().filter(c => c !== null && c !== undefined && c !== false));
+}

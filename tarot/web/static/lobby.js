@@ -59,7 +59,7 @@ function drawSeats() {
     return el("label", {class: "seat-choice"}, el("span", {}, t("lobby.seat", {n: i + 1})),
       el("select", {name: "seat" + i, "data-seat": i},
         el("option", {value: "person", selected: value === "person"}, t("lobby.person")),
-        levels.map(b => el("option", {value: b, selected: value === b, title: BOTS[b]}, "🤖 " + b))));
+        levels.map(b => el("option", {value: b, selected: value === b, title: BOTS[b]}, t("table.bot", {bot: b})))));
   }));
 }
 
@@ -72,7 +72,7 @@ async function createTable(event) {
   const body = {
     variant: currentVariant().variant, options: chosenOptions(), seats,
     deals: untilEnd ? null : Number(form.querySelector("#deals").value || 1),
-    lang: form.querySelector("#table-lang").value, name: form.querySelector("#table-name").value || null,
+    lang: form.querySelector("#table-lang").value, name: form.querySelector("#table-name").value || "",
     empty_seat_after: after === "" ? null : Number(after),
   };
   const button = form.querySelector("button[type=submit]");
@@ -102,7 +102,7 @@ async function joinSeat(tableId, seat, name) {
 
 function tableRow(table) {
   const free = table.seats.filter(s => s.kind === "person" && !s.taken).length;
-  const seats = table.seats.map(s => s.kind === "bot" ? "🤖 " + (s.bot || s.name) : (s.name || "—")).join(", ");
+  const seats = table.seats.map(s => s.kind === "bot" ? t("table.bot", {bot: s.bot || s.name}) : (s.name || "—")).join(", ");
   return el("li", {class: "table-item"},
     el("a", {href: "/tables/" + encodeURIComponent(table.id)}, table.name || table.variant),
     el("span", {class: "muted"}, " " + table.variant + " · " + seats + " · " + t("lobby.deal", {n: table.deal || 0}) +
@@ -127,7 +127,7 @@ async function drawTables() {
 
 function drawLobby() {
   const main = document.getElementById("main");
-  main.replaceChildren(
+  setChildren(main,
     el("h1", {"data-t": "lobby.title"}),
     el("section", {class: "panel"},
       el("h2", {"data-t": "lobby.create"}),

@@ -15,7 +15,7 @@ function drawStep() {
   const said = [];
   for (let i = 0; i <= replay.step; i++) said.push(...d.steps[i].lines);
   const main = document.getElementById("main");
-  main.replaceChildren(
+  setChildren(main,
     el("h1", {}, t("replay.title") + " · " + d.variant),
     el("div", {class: "replay-controls"},
       el("button", {type: "button", id: "first", onclick: () => go(0)}, "⏮ " + t("replay.first")),

@@ -58,14 +58,18 @@ function send(msg) {
 function receive(msg) {
   switch (msg.type) {
     case "welcome": game.welcome = msg; game.names = msg.names; drawFrame(); loadFaces(); break;
-    case "state": game.state = msg; drawState(); break;
+    case "state":
+      game.state = msg;
+      drawState();
+      document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
+      break;
     case "error":
       if (msg.code === "illegal") toast(t("table.refused", {message: msg.message}), "refusal");
       else if (msg.code === "no_table") showError(t("table.no_table"));
       else toast(t("table.error", {message: msg.message}), "error");
       break;
     case "hint": showHint(msg); break;
-    case "help": showDialog(t("table.help"), msg.lines); break;
+    case "help": showDialog(t("table.help"), msg.lines, null, "help"); break;
     case "confirm": confirmRevoke(msg); break;
     case "deal_over": log(msg.lines); showCount(msg); break;
     case "deal_started": game.lastTrick = null; log(msg.lines); break;
@@ -85,7 +89,7 @@ async function chooseSeat() {
                              placeholder: t("table.name_prompt")});
   const seats = table.seats.map(s => el("li", {class: "seat-line"},
     el("span", {}, t("lobby.seat", {n: s.seat + 1}) + " · "),
-    s.kind === "bot" ? el("span", {}, "🤖 " + (s.bot || s.name))
+    s.kind === "bot" ? el("span", {}, t("table.bot", {bot: s.bot || s.name}))
       : s.taken ? el("span", {}, s.name || "—")
       : el("button", {type: "button", class: "primary sit", "data-seat": s.seat, onclick: () => sit(s.seat, name.value)},
            t("table.sit"))));
@@ -112,8 +116,10 @@ function watch() { history.replaceState(null, "", "?watch=1"); connect(null); }
 function drawFrame() {
   const w = game.welcome;
   const main = document.getElementById("main");
+  const oldLog = document.getElementById("log");
+  const said = oldLog ? [...oldLog.childNodes] : [];
   const invite = location.origin + "/tables/" + encodeURIComponent(TABLE);
-  main.replaceChildren(
+  setChildren(main,
     el("div", {class: "table-top"},
       el("div", {id: "status", class: "status"}),
       el("div", {class: "tools"},
@@ -132,7 +138,7 @@ function drawFrame() {
         el("div", {id: "hand", class: "hand", "aria-label": "hand"})),
       el("aside", {id: "side", class: "side"},
         el("h3", {}, t("table.scores")), el("div", {id: "scores"}),
-        el("h3", {}, t("table.log")), el("div", {id: "log", class: "log", "aria-live": "polite"}))));
+        el("h3", {}, t("table.log")), el("div", {id: "log", class: "log", "aria-live": "polite"}, said))));
   document.body.classList.toggle("spectator", !!w.spectator);
 }
 
@@ -325,10 +331,10 @@ function log(lines) {
   box.scrollTop = box.scrollHeight;
 }
 
-function showDialog(title, lines, extra) {
+function showDialog(title, lines, extra, cls) {
   const old = document.getElementById("dialog");
   if (old) old.remove();
-  const dlg = el("div", {id: "dialog", class: "dialog", role: "dialog", "aria-modal": "true"},
+  const dlg = el("div", {id: "dialog", class: "dialog " + (cls || ""), role: "dialog", "aria-modal": "true"},
     el("div", {class: "dialog-body"}, el("h2", {}, title), el("div", {class: "dialog-lines"}, (lines || []).map(lineEl)),
       extra || null,
       el("button", {type: "button", class: "primary", id: "dialog-close", onclick: () => dlg.remove()}, t("table.next"))));
@@ -343,7 +349,8 @@ function showCount(msg) {
     el("a", {href: "/records/" + encodeURIComponent(msg.record), target: "_blank"}, t("records.replay"))) : null;
   const scores = el("table", {class: "sheet"}, el("tr", {}, game.names.map(n => el("th", {}, n))),
     el("tr", {}, (msg.scores || []).map(x => el("td", {class: x < 0 ? "neg" : ""}, String(x)))));
-  showDialog(t("table.count") + " · " + t("table.deal", {number: msg.number}), msg.lines, el("div", {}, scores, links));
+  showDialog(t("table.count") + " · " + t("table.deal", {number: msg.number}), msg.lines, el("div", {}, scores, links),
+             "count");
 }
 
 function showHint(msg) {
