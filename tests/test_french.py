@@ -82,3 +82,20 @@ def test_use_language_still_sets_the_language_of_this_context():
     finally:
         use_language("en")
     assert seat_names(4) == ["South", "East", "North", "West"]
+
+
+def test_tarot_play_lang_fr_speaks_french_at_the_terminal_table():
+    typer_testing = pytest.importorskip("typer.testing")
+    from tarot.cli import app
+
+    runner = typer_testing.CliRunner()
+    moves = "".join(f"{i}\n" for i in [1] * 60)
+    res = runner.invoke(app, ["play", "marolles-1637", "--lang", "fr", "--seed", "4", "--script", "--no-save"],
+                        input=moves, env={"COLUMNS": "200"})
+    try:
+        assert "Vous êtes Sud" in res.output and "Levée 1" in res.output, res.output[-1500:]
+        assert "South" not in res.output and "Trick " not in res.output
+        bad = runner.invoke(app, ["play", "--lang", "de", "--no-save"])
+        assert bad.exit_code != 0 and "--lang must be en or fr, not 'de'" in bad.output
+    finally:
+        use_language("en")  # the command set this process's language
