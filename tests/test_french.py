@@ -99,3 +99,29 @@ def test_tarot_play_lang_fr_speaks_french_at_the_terminal_table():
         assert bad.exit_code != 0 and "--lang must be en or fr, not 'de'" in bad.output
     finally:
         use_language("en")  # the command set this process's language
+
+
+def test_the_engines_reasons_are_said_in_french_to_the_seat():
+    from tarot.core.errors import IllegalActionError
+    from tarot.play.session import PERSON, TableSession
+
+    session = TableSession("fft-4p", seed=3, seats=[PERSON, "rule", "rule", "rule"])
+    session.advance()
+    refused = 0
+    with speaking("fr"):
+        while session.deal is not None and not session.deal.is_over:
+            p = session.pending
+            if p is None:
+                session.advance()
+                continue
+            if p.view.phase == "play":
+                for card in sorted(set(range(78)) - set(p.view.legal_actions)):
+                    with pytest.raises(IllegalActionError) as err:
+                        session.act(p.seat, [card])
+                    said = str(err.value)
+                    assert said.startswith("vous "), said  # "vous devez fournir...", "vous n'avez pas..."
+                    assert "seat" not in said and "Spades" not in said and "Hearts" not in said
+                    refused += 1
+            session.act(p.seat, [p.view.legal_actions[0]])
+            session.advance()
+    assert refused > 100

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..core.actions import DONE
 from ..core.cards import (
-    FOOL, FRENCH, CardSet, Card, Notation, Seat, card_name, card_phrase, format_card, mask, parse_card,
+    FOOL, FRENCH, ITALIAN, CardSet, Card, Notation, Seat, card_name, card_phrase, format_card, mask, parse_card,
 )
 from ..core.deal import Deal, View
 from ..core.ledger import Payment
@@ -307,11 +307,57 @@ def where(deal: Deal, names: Sequence[str]) -> str:
 
 
 def spoken_to(reason: str, seat: Seat) -> str:
-    """An engine's reason said to the seat it names by number: ``you do not hold...``."""
+    """An engine's reason said to the seat it names by number: ``you do not hold...``, in the
+    language spoken where its catalogue has the reason's pattern (``reason_said``)."""
     at = rf"\bseat {seat}"
+    reason = re.sub(at + r"'s turn\b", "your turn", reason)
     reason = re.sub(at + r" does not\b", "you do not", reason)
     reason = re.sub(at + r" holds\b", "you hold", reason)
-    return re.sub(at + r"\b", "you", reason)
+    return reason_said(re.sub(at + r"\b", "you", reason))
+
+
+#: language -> the engine's reasons it says otherwise: (pattern, template) pairs. The engine
+#: speaks English only (its reasons are part of its errors); a reason that matches a pattern
+#: whole is said by the template, its named groups filled in, suit names and card phrases in
+#: that language too. A reason no pattern matches stays as the engine says it.
+REASONS: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+
+
+def add_reasons(patterns: Sequence[tuple[str, str]], language: str) -> None:
+    """Add ``(regular expression, template)`` pairs for ``language`` (``REASONS``)."""
+    REASONS.setdefault(language, []).extend((re.compile(p), t) for p, t in patterns)
+
+
+def reason_said(reason: str) -> str:
+    """An engine's reason in the language spoken (``REASONS``), else as the engine says it.
+
+    >>> from tarot.explain.messages import speaking
+    >>> with speaking("fr"):
+    ...     reason_said("you must follow Swords"), reason_said("you do not hold the King of Hearts (KH)")
+    ('vous devez fournir à la couleur demandée : Épées', "vous n'avez pas le Roi de Cœur (KH)")
+    """
+    for pattern, template in REASONS.get(language(), ()):
+        found = pattern.fullmatch(reason)
+        if found:
+            return template.format(**{k: _in_words(v) for k, v in found.groupdict().items()})
+    return reason
+
+
+def _in_words(part: str) -> str:
+    """A suit's name or a card's phrase (``card_phrase``) of an engine's reason in the language
+    spoken; anything else as it is."""
+    if not _PHRASES:
+        for n in (ITALIAN, FRENCH):
+            _PHRASES.update({card_phrase(c, n): (c, n) for c in range(78)})
+            _PHRASES.update({en: (-1 - s, n) for s, en in enumerate(n.suit_names_en)})
+    found = _PHRASES.get(part)
+    if found is None:
+        return part
+    card, n = found
+    return card_said(card, n) if card >= 0 else suit_word(n, -1 - card)
+
+
+_PHRASES: dict[str, tuple[int, Notation]] = {}
 
 
 def spoken_of(reason: str, seat: Seat, names: Sequence[str]) -> str:

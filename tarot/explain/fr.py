@@ -4,6 +4,7 @@ Each game's own French is in its ``explain_fr`` module."""
 
 from __future__ import annotations
 
+from .base import add_reasons
 from .messages import add_messages
 
 add_messages({
@@ -76,3 +77,28 @@ add_messages({
     "card.trump": "l'atout {roman}",
     "card.trump.french": "le {n} d'atout",
 }, language="fr")
+
+# The engine's most frequent reasons for refusing a move, said to the player (``spoken_to``
+# makes "seat 2" "you" first). The groups: a suit's name, a card's phrase, a token.
+_CARD = r"(?P<card>(?:the|trump) .+ \(\w+\))"
+add_reasons([
+    (r"you must follow (?P<suit>\w+)", "vous devez fournir à la couleur demandée : {suit}"),
+    (r"you must play a trump: trumps were led", "vous devez jouer atout : on a entamé atout"),
+    (r"you must trump: you cannot follow (?P<suit>\w+)", "vous devez couper : vous n'avez pas de {suit}"),
+    (r"you must play a trump: you cannot follow (?P<suit>\w+)",
+     "vous devez jouer atout : vous n'avez pas de {suit}"),
+    (r"you must play a trump higher than (?P<tok>\S+): a higher trump is due on a trump lead",
+     "vous devez monter sur {tok} : sur une entame à l'atout, il faut monter"),
+    (r"you must play a trump higher than (?P<tok>\S+): you must over-trump, even over a partner",
+     "vous devez surcouper {tok}, même un partenaire"),
+    (r"it is not your turn", "ce n'est pas à vous de jouer"),
+    (r"you do not hold " + _CARD, "vous n'avez pas {card}"),
+    (r"(?P<tok>\S+) is not legal now: you must play a card",
+     "{tok} n'est pas permis maintenant : vous devez jouer une carte"),
+    (_CARD + r" may not go into the écart: never a King or a bout",
+     "{card} ne peut pas aller à l'écart : ni Roi ni bout"),
+    (_CARD + r" may not go into the écart: a trump only when unavoidable",
+     "{card} ne peut pas aller à l'écart : un atout seulement quand on ne peut pas faire autrement"),
+    (r"(?P<tok>\S+) does not overcall (?P<bid>\S+): each bid must be .*",
+     "{tok} ne couvre pas {bid} : chaque enchère doit être plus forte que la précédente"),
+], language="fr")
