@@ -1,4 +1,4 @@
-"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``rules`` and ``bots``
+"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``rules``, ``bots`` and ``serve``
 (typer + rich).
 
 A thin layer: the rules are the engine's, the simulation loop is ``tarot.runs.simulate``, and the
@@ -548,6 +548,33 @@ def rules(variant: Annotated[str | None, typer.Argument(
         _fail(str(e))
     out.print(options_table(cls, width=out.width, wraps=not out.soft_wrap))
     out.print("Sources: docs/rules/sources.md; each game's rules: docs/rules/README.md", highlight=False)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database: Annotated[str | None, typer.Option(
+        metavar="URL", help="The database (SQLAlchemy URL, e.g. postgresql+psycopg://...); default "
+                            "$TAROT_DATABASE_URL, else a SQLite file in the data folder.")] = None,
+) -> None:
+    """Serve live tables of people and bots in the browser (docs/web.md)."""
+    try:
+        import uvicorn
+
+        from .web.app import create_app
+        from .web.store import StoreError, default_url, upgrade
+    except ImportError as e:
+        _fail(f"tarot serve needs the web extra ({e.name} is not installed): pip install 'tarot-games[web]'")
+    if not 0 < port < 65536:
+        _fail(f"--port must be 1..65535, not {port}")
+    url = database or default_url()
+    try:
+        upgrade(url)  # a database that cannot be reached is named here, in one line
+    except StoreError as e:
+        _fail(str(e), 1)
+    # ws_max_size: a client's frame is at most 4 KiB (docs/web-protocol.md); far larger closes
+    uvicorn.run(create_app(url), host=host, port=port, ws_max_size=65536, log_level="warning")
 
 
 @app.command()

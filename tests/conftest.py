@@ -33,6 +33,10 @@ def pytest_configure(config):
                                        "`tarot serve` (about a minute; tests/test_web_browser.py)")
     config.addinivalue_line("markers", "tour: runs every command of the README's tour (a few minutes; "
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
+    config.addinivalue_line("markers", "slow: a test that takes more than a few seconds (a server started as a "
+                                       "process, killed and started again: tests/test_web_crash.py)")
+    config.addinivalue_line("markers", "postgres: runs on a real PostgreSQL server (TAROT_TEST_POSTGRES_URL, "
+                                       "else a throwaway cluster; skipped without one)")
 
 
 @pytest.fixture(autouse=True)

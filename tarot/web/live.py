@@ -287,13 +287,14 @@ class LiveTable:
         events of its own narration and the match's end; the spectators those of theirs."""
         out: Batch = {}
         deal = self.session.deal
+        private = tuple(explainer_for(deal).card_phases) if deal is not None else ()
         for who in listeners:
             knowable = self._knowable(who)
             notation = deal.notation if deal is not None else None
             msgs = []
             for e in events:
                 if e.to == who or (isinstance(e, MatchOver) and who is not None):
-                    p = event_payload(e, knowable, notation, record) if notation is not None else None
+                    p = event_payload(e, knowable, notation, record, who, private) if notation is not None else None
                     if p is not None:
                         msgs.append(p)
             msgs.append(self.state(who))

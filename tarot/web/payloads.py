@@ -9,7 +9,7 @@ message can carry a card its receiver may not know, whatever the event object ho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -134,9 +134,14 @@ def _json_safe(value: object) -> object:
     return str(value)
 
 
-def event_payload(event: Event, knowable: CardSet, notation: Notation, record: int | None = None) -> Json | None:
-    """An event as its receiver is told it, or None for an event the protocol does not send
-    (the terminal's record files). ``knowable``: the cards the receiver may know."""
+def event_payload(event: Event, knowable: CardSet, notation: Notation, record: int | None = None,
+                  who: int | None = None, private_phases: Collection[str] = ()) -> Json | None:
+    """An event as its receiver ``who`` is told it, or None for an event the protocol does not
+    send (the terminal's record files). ``knowable``: the cards the receiver may know; a card
+    given in one of the ``private_phases`` (a discard, an écart: the explainer's card phases)
+    is named to the seat that gave it only, whatever else is known of the card (the cut card
+    is known to all, not whether the dealer discarded it); cards shown are told by their own
+    ``declaration`` event."""
     lines = lines_payload(event.lines, notation)
 
     def card_ok(a: int) -> bool:
@@ -150,7 +155,7 @@ def event_payload(event: Event, knowable: CardSet, notation: Notation, record: i
         return {"type": "deal_started", "number": event.number, "deals": event.deals, "dealer": event.dealer,
                 "again": event.again, "resumed": event.resumed, "lines": lines}
     if isinstance(event, ActionPlayed):
-        known = card_ok(event.action)
+        known = event.seat == who or (card_ok(event.action) and event.phase not in private_phases)
         return {"type": "action", "seat": event.seat, "phase": event.phase,
                 "action": event.action if known else None,
                 "label": action_token(event.action, notation) if known else None, "lines": lines}
