@@ -40,7 +40,7 @@ const WORDS = {
     "replay.error": "This record cannot be replayed: {message}",
     "phase.bid": "bidding", "phase.play": "play", "phase.discard": "discard", "phase.ecart": "écart",
     "phase.declare": "declarations", "phase.show": "showing", "phase.call": "the call", "phase.chelem": "chelem",
-    "phase.poignee": "poignée", "phase.redeal": "redeal", "phase.grant": "redeal asked", "phase.consolation": "the Fool's card",
+    "phase.poignee": "poignée", "phase.redeal": "redeal", "phase.grant": "redeal asked", "phase.consolation": "the Fool's card", "phase.over": "over",
   },
   fr: {
     "lang.other": "English", "nav.lobby": "Tables", "nav.records": "Donnes jouées",
@@ -78,7 +78,7 @@ const WORDS = {
     "replay.error": "Cette donne ne peut pas être relue : {message}",
     "phase.bid": "enchères", "phase.play": "jeu de la carte", "phase.discard": "écart", "phase.ecart": "écart",
     "phase.declare": "annonces", "phase.show": "présentation", "phase.call": "appel", "phase.chelem": "chelem",
-    "phase.poignee": "poignée", "phase.redeal": "redonne", "phase.grant": "redonne demandée", "phase.consolation": "carte pour le Mat",
+    "phase.poignee": "poignée", "phase.redeal": "redonne", "phase.grant": "redonne demandée", "phase.consolation": "carte pour le Mat", "phase.over": "finie",
   },
 };
 

@@ -231,7 +231,7 @@ function drawBoard(st) {
   }
   const extras = el("div", {class: "extras"});
   for (const sh of (d && d.shown) || []) {
-    extras.append(cardStrip(seatName(sh.seat) + " · " + sh.label, sh.cards, "shown"));
+    extras.append(cardStrip(seatName(sh.seat) + " · " + String(sh.label).replace(/_/g, " "), sh.cards, "shown"));
   }
   if (d && (d.bids || []).length && d.phase !== "play") {
     extras.append(el("div", {class: "bids"}, t("table.bids") + ": " +
