@@ -10,7 +10,7 @@ import pytest
 import tarot
 import tarot.tui  # noqa: F401  (the terminal table's sentences)
 from tarot.core.deal import VARIANTS
-from tarot.explain import CATALOGUES, explainer_for, phase_help, seat_names, speaking, use_language
+from tarot.explain import CATALOGUES, explainer_for, phase_help, seat_names, speaking, spoken_to, use_language
 from tarot.explain.messages import language
 from tarot.play.narration import Narration
 
@@ -118,7 +118,7 @@ def test_the_engines_reasons_are_said_in_french_to_the_seat():
                 for card in sorted(set(range(78)) - set(p.view.legal_actions)):
                     with pytest.raises(IllegalActionError) as err:
                         session.act(p.seat, [card])
-                    said = str(err.value)
+                    said = spoken_to(str(err.value), p.seat)  # as the tables say it to the seat
                     assert said.startswith("vous "), said  # "vous devez fournir...", "vous n'avez pas..."
                     assert "seat" not in said and "Spades" not in said and "Hearts" not in said
                     refused += 1

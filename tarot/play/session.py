@@ -35,7 +35,7 @@ from ..core.deal import Deal, View
 from ..core.errors import IllegalActionError, RecordError, TarotError
 from ..explain import (
     CardRow, Line, card_said, display_actions, explainer_for, pending_cards, phase_help, plural, say, seat_names,
-    spoken_to, trick_text, where,
+    trick_text, where,
 )
 from .events import DealOver, DealStarted, Event, GameProgress, MatchOver, RecordFailed, RecordSaved, SheetRow
 from .files import parse_sheet_entry, sheet_entry
@@ -189,13 +189,10 @@ class TableSession:
         if not actions:
             raise IllegalActionError(say("choice.one_move"))
         probe = deal.copy()
-        for a in actions:  # the engine's reason if any is refused, said to the seat; the deal is untouched
+        for a in actions:  # the engine's reason if any is refused; the deal is untouched
             if probe.is_over or probe.to_play != seat:
                 raise IllegalActionError(say("choice.one_move"))
-            try:
-                probe.push(a)
-            except IllegalActionError as e:
-                raise IllegalActionError(spoken_to(str(e), seat)) from None
+            probe.push(a)
         self._decisions.append(len(deal.history))
         events: list[Event] = []
         for a in actions:
