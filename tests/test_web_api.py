@@ -242,6 +242,7 @@ def test_not_your_turn_and_a_spectator_cannot_act(client):
         assert state["seat"] is None and state["deal"]["hand"] == [] and state["deal"]["discards"] == []
         spec.send(type="act", actions=[78])
         assert spec.until("error")["code"] == "spectator"
+        assert client.get(f"/api/tables/{t['id']}").json()["spectators"] == 1
 
 
 def test_a_whole_deal_is_played_told_and_kept_as_a_record(client):
@@ -350,3 +351,31 @@ def test_a_person_coming_back_takes_the_seat_from_the_bot(client):
         if state["status"] != "over":
             while not seat.my_turn() and seat.state["status"] != "over":
                 seat.recv()
+
+
+def test_a_revoke_the_options_allow_is_confirmed_before_it_is_played(client):
+    t = new_table(client, variant="marolles-1637", seats=["person", "rule", "rule"], deals=5,
+                  options={"revoke_handling": "penalty_1m_and_forfeit"})
+    j = join(client, t["id"])
+    with client.websocket_connect(j["ws"]) as ws:
+        seat = SeatClient(ws)
+        while True:
+            m = seat.recv()
+            assert m["type"] != "match_over", "no revoke could be played in five deals"
+            if m["type"] != "state" or not seat.my_turn():
+                continue
+            turn = seat.state["turn"]
+            revokes = [c["action"] for c in turn["choices"] if c["action"] < 78 and c["action"] not in turn["marked"]]
+            if seat.state["deal"]["phase"] != "play" or not revokes:
+                seat.play_first()
+                continue
+            before = seat.state
+            seat.send(type="act", actions=[revokes[0]], id="r")
+            confirm = seat.until("confirm")
+            assert confirm["action"] == revokes[0] and confirm["id"] == "r" and confirm["message"]
+            seat.send(type="state")
+            assert seat.until("state") == before  # not played yet
+            seat.send(type="act", actions=[revokes[0]], revoke=True)
+            played = seat.until("action")
+            assert played["seat"] == 0 and played["action"] == revokes[0]
+            break

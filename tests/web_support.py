@@ -18,17 +18,21 @@ ACTION_KEYS = {"action"}
 
 
 @cache
-def _text_patterns(notation: Notation) -> list[tuple[re.Pattern, int]]:
+def _text_patterns(notation: Notation) -> tuple[re.Pattern, re.Pattern, dict[str, int]]:
     """Each card's token (the Fool's aside: ``F`` is a word) and its names in English and
-    French (a trump's only where it has a nickname: ``XXI (the World)``), as patterns."""
-    out = []
+    French (a trump's only where it has a nickname: ``XXI (the World)``): one pattern for the
+    tokens, one for the names, and the card of each."""
+    tokens, names = {}, {}
     for c in range(1, NUM_CARDS):
-        out.append((re.compile(rf"(?<![A-Za-z0-9]){re.escape(format_card(c, notation))}(?![A-Za-z0-9])"), c))
+        tokens[format_card(c, notation)] = c
         for lang in ("en", "fr"):
             name = card_name(c, notation, lang)
             if c > 21 or "(" in name:
-                out.append((re.compile(re.escape(name)), c))
-    return out
+                names[name] = c
+    by_length = sorted(tokens, key=len, reverse=True)
+    token_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, by_length)) + r")(?![A-Za-z0-9])")
+    name_re = re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+    return token_re, name_re, {**tokens, **names}
 
 
 def _ids(value: object) -> Iterator[int]:
@@ -43,8 +47,12 @@ def _ids(value: object) -> Iterator[int]:
         yield from _ids(value.get("card"))
 
 
+#: How to type, with example tokens (``e.g. `4B 7S```), in the rules' help: no card of the deal.
+_EXAMPLE = re.compile(r"\(e\.g\. [^)]*\)")
+
+
 def cards_in(message: object, notation: Notation) -> set[int]:
-    """Every card ``message`` mentions."""
+    """Every card ``message`` mentions (not counting the examples of how to type one)."""
     found: set[int] = set()
 
     def walk(value: object, key: str | None) -> None:
@@ -59,9 +67,10 @@ def cards_in(message: object, notation: Notation) -> set[int]:
             for v in value:
                 walk(v, key)
         elif isinstance(value, str):
-            for pattern, c in _text_patterns(notation):
-                if pattern.search(value):
-                    found.add(c)
+            value = _EXAMPLE.sub("", value)
+            token_re, name_re, card = _text_patterns(notation)
+            found.update(card[m.group(1)] for m in token_re.finditer(value))
+            found.update(card[m.group(0)] for m in name_re.finditer(value))
 
     walk(message, None)
     return found
@@ -109,3 +118,54 @@ class SeatClient:
         acts = [c["action"] for c in turn["choices"]][:max(1, slots)]
         self.send(type="act", actions=acts, revoke=True)
         self.state = None  # until the server's next state
+
+
+# ----- a PostgreSQL server for the store's tests ---------------------------------------------------
+def postgres_server(folder):
+    """A throwaway PostgreSQL cluster in ``folder`` on a unix socket, from Debian's binaries
+    (run as the ``postgres`` user when the tests run as root); yields its URL (the ``postgres``
+    database), or None when there is no PostgreSQL here. Stopped at once after."""
+    import glob
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        yield None
+        return
+    bindir = Path(found[-1]).parent
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            yield None
+            return
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(folder, "postgres")
+    data = Path(folder) / "data"
+    subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+                    "--no-sync", "-E", "UTF8"], check=True, capture_output=True)
+    opts = f"-k {folder} -c listen_addresses='' -F"
+    subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-w", "-l",
+                    str(Path(folder) / "log"), "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://postgres@/postgres?host={folder}"
+    finally:
+        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+
+
+def fresh_database(server_url: str) -> str:
+    """A new empty database on the server of ``server_url``; its URL."""
+    import secrets
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(server_url)
+    name = "tarot_" + secrets.token_hex(6)
+    dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return url.set(database=name).render_as_string(hide_password=False)

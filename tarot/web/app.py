@@ -9,10 +9,10 @@ at most ``MAX_BODY`` bytes.
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
@@ -150,23 +150,23 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
                                  spec.deals, spec.lang, spec.empty_seat_after, spec.empty_seat_bot, spec.name)
         except TarotError as e:
             raise HTTPException(400, str(e)) from None
-        table = await manager(request).create(checked)
-        return table.public()
+        m = manager(request)
+        return m.public(await m.create(checked))
 
     @app.get("/api/tables")
     async def list_tables(request: Request, status: str | None = Query(None, max_length=10),
-                          limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0)) -> list[dict[str, Any]]:
+                          limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0, le=10 ** 9)) -> list[dict[str, Any]]:
         if status not in (None, "open", "running", "over"):
             raise HTTPException(400, f"status: {excerpt(status)} is not open, running or over")
         m = manager(request)
         rows = await m.run(m.store.tables, status, limit, offset)
-        return [m.tables[r.id].public() if r.id in m.tables else _stored_public(r) for r in rows]
+        return [m.public(m.tables[r.id]) if r.id in m.tables else _stored_public(r) for r in rows]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         m = manager(request)
         if table_id in m.tables:
-            return m.tables[table_id].public()
+            return m.public(m.tables[table_id])
         row = await m.run(m.store.table, table_id[:40])
         if row is None:
             raise HTTPException(404, f"no table {excerpt(table_id)}")
@@ -188,7 +188,7 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
 
     @app.get("/api/records")
     async def list_records(request: Request, table: str | None = Query(None, max_length=40),
-                           limit: int = Query(50, ge=1, le=500), offset: int = Query(0, ge=0)) -> list[dict[str, Any]]:
+                           limit: int = Query(50, ge=1, le=500), offset: int = Query(0, ge=0, le=10 ** 9)) -> list[dict[str, Any]]:
         m = manager(request)
         rows = await m.run(m.store.records, table, limit, offset)
         variants = {}
@@ -202,14 +202,14 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
                  "finished": r.finished_at.isoformat() + "Z" if r.finished_at else None} for r in rows]
 
     @app.get("/api/records/{rid}.txt", response_class=PlainTextResponse)
-    async def record_text(rid: int, request: Request) -> Response:
+    async def record_text(request: Request, rid: int = Path(ge=1, le=2 ** 53)) -> Response:
         from ..records import parse_record
 
         text = await _record(request, rid)
         return PlainTextResponse(parse_record(text).to_text())
 
     @app.get("/api/records/{rid}")
-    async def record_json(rid: int, request: Request) -> Response:
+    async def record_json(request: Request, rid: int = Path(ge=1, le=2 ** 53)) -> Response:
         return Response(await _record(request, rid), media_type="application/json")
 
     async def _record(request: Request, rid: int) -> str:
@@ -224,7 +224,7 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
         await manager(websocket).connect(websocket, table_id, token)
 
     app.include_router(pages.router)
-    static = Path(__file__).with_name("static")
+    static = FilePath(__file__).with_name("static")
     if static.is_dir():
         from fastapi.staticfiles import StaticFiles
 
@@ -244,4 +244,4 @@ def _stored_public(row: Any) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "variant": row.variant, "options": dict(row.options),
             "deals": row.deals, "lang": row.lang, "status": row.status, "created": row.created.isoformat() + "Z",
             "empty_seat_after": row.empty_seat_after, "empty_seat_bot": row.empty_seat_bot, "seats": [],
-            "deal": None, "played": None, "totals": None}
+            "deal": None, "played": None, "totals": None, "spectators": 0}

@@ -62,9 +62,12 @@ class LiveTable:
         self.seats = [SeatState(r.kind, r.bot, r.name, r.token_hash) for r in seats]
         #: Cards chosen so far by a seat in a phase that takes several (``act``).
         self.chosen: dict[Seat, list[int]] = {}
-        #: The deal (its number as dealt) stored, and how many of its actions.
+        #: The deal (its number as dealt, its id) stored, and how many of its actions.
         self.deal_no = 0
+        self.deal_id: int | None = None
         self.saved = 0
+        #: The status the database holds.
+        self.stored_status = row.status
         #: What each receiver's view knew after the last step: (deal number, cards).
         self.known: dict[Listener, tuple[int, int]] = {}
         #: Finished deals' record ids by deal number.
@@ -105,7 +108,7 @@ class LiveTable:
         session = TableSession.resume(record)
         unguessable(session)
         table = cls(row, seats, session, store)
-        table.deal_no, table.saved = last.number, len(actions)
+        table.deal_no, table.deal_id, table.saved = last.number, last.id, len(actions)
         table.records = {d.number: d.id for d, _ in stored.deals if d.finished}
         return table
 
@@ -158,8 +161,15 @@ class LiveTable:
         return hint_payload(self.session.hint(seat, self.chosen.get(seat, ())), self.session.deal.notation)
 
     def help(self, seat: Seat) -> dict[str, Any]:
+        """The rules of the seat's decision, as ``help`` at the terminal says them, less the
+        line that names the terminal's commands (typing ``KS``, ``undo``, ``quit``)."""
+        from ..explain.base import commands
+
         self._my_turn(seat)
-        return {"type": "help", "lines": [{"text": t, "tone": ""} for t in self.session.help(seat)]}
+        deal = self.session.deal
+        assert deal is not None
+        terminal = commands(deal, deal.legal_actions())
+        return {"type": "help", "lines": [{"text": t, "tone": ""} for t in self.session.help(seat) if t != terminal]}
 
     def _my_turn(self, seat: Seat) -> None:
         s = self.session
@@ -192,7 +202,8 @@ class LiveTable:
         st = self.seats[seat]
         st.token_hash, st.name = token_hash(token), name
         self.store.update_seat(self.id, seat, token_hash=st.token_hash, name=name, bot=st.bot)
-        self.store.set_status(self.id, self.status())
+        self.stored_status = self.status()
+        self.store.set_status(self.id, self.stored_status)
         return seat, token
 
     def hand_to_bot(self, seat: Seat) -> None:
@@ -249,11 +260,17 @@ class LiveTable:
         over = next((e for e in events if isinstance(e, DealOver)), None)
         if over is not None and deal.is_over:
             finished = (self.record_json(), tuple(over.result.scores), over.annulled)
-        rid = self.store.write_play(self.id, new, s.dealt, self.saved, pairs, finished, self.status())
-        self.saved = len(deal.history)
-        if rid is not None:
-            self.records[s.dealt] = rid
-        return rid
+        status = self.status()
+        changed = status if status != self.stored_status else None
+        if new is None and not pairs and finished is None and changed is None:
+            return None
+        self.deal_id = self.store.write_play(self.id, None if new else self.deal_id, new, self.saved, pairs,
+                                             finished, changed)
+        self.saved, self.stored_status = len(deal.history), status
+        if finished is not None:
+            self.records[s.dealt] = self.deal_id
+            return self.deal_id
+        return None
 
     def _seats_of(self, n: int) -> list[int]:
         from ..core.deal import new_deal
@@ -330,12 +347,14 @@ class LiveTable:
                     "totals": list(s.totals), "sheet": [], "seats": seats}
         over = deal.is_over
         prompt = None
-        if who is not None and not over and deal.to_play == who and who in s.people:
-            prompt = s.prompt(who, self.chosen.get(who, ()))
+        chosen: Sequence[int] = ()
+        if who is not None:
+            chosen = self.chosen.get(who, ())
+            if not over and deal.to_play == who and who in s.people:
+                prompt = s.prompt(who, chosen)
         return state_payload(self.view(who), prompt, deal.card_power, status=self.status(), number=s.dealt,
                              dealt=s.dealt, deals=s.deals, over=over, to_play=None if over else deal.to_play,
-                             totals=s.totals, sheet=s.sheet, seats=seats, chosen=self.chosen.get(who, ()),
-                             spectator=who is None)
+                             totals=s.totals, sheet=s.sheet, seats=seats, chosen=chosen, spectator=who is None)
 
     def welcome(self, who: Listener) -> list[dict[str, Any]]:
         s = self.session

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, event, func, select,
+    JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, event, func, insert, select, update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -230,32 +230,32 @@ class Store:
             return list(s.scalars(q.limit(limit).offset(offset)))
 
     # ----- deals and actions ------------------------------------------------------------------
-    def write_play(self, table_id: str, new_deal: tuple[int, int, Sequence[int]] | None,
-                   number: int, start: int, actions: Sequence[tuple[int, int]],
-                   finished: tuple[str, Sequence[int], bool] | None = None,
-                   status: str | None = None) -> int | None:
-        """In one transaction: a deal dealt (``new_deal``: number, dealer, deck), the actions
-        of deal ``number`` from index ``start`` as (seat, action), the deal's record once it
-        is over (``finished``: the JSON form, the scores, whether annulled), the table's status. Returns the
-        finished deal's id (its record's)."""
-        with self._tx() as s:
+    def write_play(self, table_id: str, deal_id: int | None, new_deal: tuple[int, int, Sequence[int]] | None,
+                   start: int, actions: Sequence[tuple[int, int]],
+                   finished: tuple[str, Sequence[int], bool] | None = None, status: str | None = None) -> int:
+        """In one transaction: a deal dealt (``new_deal``: its number, dealer and deck; else
+        deal ``deal_id``), its actions from index ``start`` as (seat, action), its record
+        once it is over (``finished``: the JSON form, the scores, whether annulled), the
+        table's new ``status``. Returns the deal's id (its record's, once finished). Written
+        with SQL expressions, not ORM objects: this runs at every move."""
+        with self.engine.begin() as conn:
             if new_deal is not None:
                 n, dealer, deck = new_deal
-                s.add(DealRow(table_id=table_id, number=n, dealer=dealer, deck=list(deck)))
-                s.flush()
-            deal = s.scalar(select(DealRow).where(DealRow.table_id == table_id, DealRow.number == number))
-            if deal is None:
-                raise StoreError(f"table {table_id} has no deal {number} stored")
-            s.add_all(ActionRow(deal_id=deal.id, index=start + i, seat=seat, action=a)
-                      for i, (seat, a) in enumerate(actions))
-            if finished is not None and not deal.finished:
-                deal.finished, deal.record, deal.finished_at = True, finished[0], now()
-                deal.scores, deal.annulled = list(finished[1]), finished[2]
+                deal_id = conn.execute(insert(DealRow).values(
+                    table_id=table_id, number=n, dealer=dealer, deck=list(deck), finished=False, annulled=False,
+                ).returning(DealRow.id)).scalar_one()
+            if deal_id is None:
+                raise StoreError(f"table {table_id} has no deal to add actions to")
+            if actions:
+                conn.execute(insert(ActionRow), [{"deal_id": deal_id, "index": start + i, "seat": seat, "action": a}
+                                                 for i, (seat, a) in enumerate(actions)])
+            if finished is not None:
+                conn.execute(update(DealRow).where(DealRow.id == deal_id, DealRow.finished.is_(False)).values(
+                    finished=True, record=finished[0], scores=list(finished[1]), annulled=finished[2],
+                    finished_at=now()))
             if status is not None:
-                row = s.get(TableRow, table_id)
-                if row is not None:
-                    row.status = status
-            return deal.id if deal.finished else None
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+        return deal_id
 
     def stored(self, table_id: str) -> StoredTable | None:
         """A table with its seats and deals, each deal's actions in order."""

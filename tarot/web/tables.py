@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +25,7 @@ from .protocol import ProtocolError, error, parse_message
 from .store import SeatRow, Store, TableRow
 
 T = TypeVar("T")
+log = logging.getLogger("tarot.web")
 #: The languages a table speaks.
 LANGUAGES = ("en", "fr")
 
@@ -68,9 +70,13 @@ class TableManager:
             stored = await self.run(self.store.stored, tid)
             if stored is None:
                 continue
-            table = await self.run(LiveTable.rebuild, stored, self.store, lang=stored.table.lang)
+            try:
+                table = await self.run(LiveTable.rebuild, stored, self.store, lang=stored.table.lang)
+                await self.run(table.advance, [], lang=table.row.lang)  # the bots' moves since, stored
+            except TarotError as e:  # a table that cannot be rebuilt does not keep the others down
+                log.error("table %s not rebuilt: %s", tid, e)
+                continue
             self._add(table)
-            await self.run(table.advance, [], lang=table.row.lang)  # the bots' moves since, stored
             self._spawn(self.drive(table))
         self._ticker = asyncio.create_task(self._watch_seats())
 
@@ -89,7 +95,13 @@ class TableManager:
     def _spawn(self, coro) -> None:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        """A background task ended: forgotten, and its failure logged (never silent)."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's task failed", exc_info=task.exception())
 
     # ----- tables ----------------------------------------------------------------------------
     async def create(self, spec: Mapping[str, Any]) -> LiveTable:
@@ -142,17 +154,17 @@ class TableManager:
         client = Client(ws, seat)
         lock = self.locks[table.id]
         async with lock:
+            self.clients[table.id].append(client)
             if seat is not None:
                 table.seats[seat].connected += 1
-                if table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
-                    await self.run(table.take_back, seat, lang=table.row.lang)
-            hello = await self.run(table.welcome, seat, lang=table.row.lang)
-            self.clients[table.id].append(client)
-            await client.send(hello)
-            if seat is not None:
-                await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)},
-                                 but=client)
         try:
+            async with lock:
+                if seat is not None and table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
+                    await self.run(table.take_back, seat, lang=table.row.lang)
+                await client.send(await self.run(table.welcome, seat, lang=table.row.lang))
+                if seat is not None:
+                    await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)},
+                                     but=client)
             while True:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
@@ -214,6 +226,10 @@ class TableManager:
         if kind == "act" and batch:
             self._spawn(self.drive(table))
 
+    def public(self, table: LiveTable) -> dict[str, Any]:
+        """The table as the lobby lists it, with how many watch it."""
+        return {**table.public(), "spectators": sum(c.seat is None for c in self.clients[table.id])}
+
     def _listeners(self, table: LiveTable) -> list[Listener]:
         return sorted({c.seat for c in self.clients[table.id]}, key=lambda s: -1 if s is None else s)
 
@@ -227,18 +243,26 @@ class TableManager:
     async def _watch_seats(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
-            for table in list(self.tables.values()):
-                after = table.row.empty_seat_after
-                lock = self.locks[table.id]
-                if after is None or lock.locked():
+            try:
+                await self._hand_empty_seats()
+            except Exception:  # a failed look (the database away) is tried again at the next tick
+                log.exception("looking at the empty seats")
+
+    async def _hand_empty_seats(self) -> None:
+        """Each person's seat the table waits for with no client open for the table's
+        ``empty_seat_after`` seconds: played by the table's bot from now on."""
+        for table in list(self.tables.values()):
+            after = table.row.empty_seat_after
+            lock = self.locks[table.id]
+            if after is None or lock.locked():
+                continue
+            async with lock:
+                seat = self._waiting_for(table)
+                if seat is None or time.monotonic() - table.seats[seat].away_since < after:
                     continue
-                async with lock:
-                    seat = self._waiting_for(table)
-                    if seat is None or time.monotonic() - table.seats[seat].away_since < after:
-                        continue
-                    await self.run(table.hand_to_bot, seat, lang=table.row.lang)
-                    await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)})
-                self._spawn(self.drive(table))
+                await self.run(table.hand_to_bot, seat, lang=table.row.lang)
+                await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)})
+            self._spawn(self.drive(table))
 
     @staticmethod
     def _waiting_for(table: LiveTable) -> int | None:
@@ -274,6 +298,7 @@ def check_spec(variant: str, options: Mapping[str, object], seats: Sequence[str]
 
     cls = variant_class(variant)
     opts = cls.make_options(dict(options))
+    cls(opts, seed=0)  # a deal checks how the options go together (OptionError)
     players = cls.players_for(opts)
     if len(seats) != players:
         raise TarotError(f"{variant} is played by {players} seats, not {len(seats)}")

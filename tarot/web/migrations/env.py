@@ -14,17 +14,18 @@ from sqlalchemy import create_engine, pool
 
 from tarot.web.store import Base
 
-config = context.config
-url = (config.attributes.get("url") or context.get_x_argument(as_dictionary=True).get("url")
-       or os.environ.get("TAROT_DATABASE_URL") or config.get_main_option("sqlalchemy.url"))
-if not url:
-    raise SystemExit("no database: give -x url=URL or TAROT_DATABASE_URL")
 
-if context.is_offline_mode():
-    context.configure(url=url, target_metadata=Base.metadata, literal_binds=True)
-    with context.begin_transaction():
-        context.run_migrations()
-else:
+def run_migrations() -> None:
+    config = context.config
+    url = (config.attributes.get("url") or context.get_x_argument(as_dictionary=True).get("url")
+           or os.environ.get("TAROT_DATABASE_URL") or config.get_main_option("sqlalchemy.url"))
+    if not url:
+        raise SystemExit("no database: give -x url=URL or TAROT_DATABASE_URL")
+    if context.is_offline_mode():
+        context.configure(url=url, target_metadata=Base.metadata, literal_binds=True)
+        with context.begin_transaction():
+            context.run_migrations()
+        return
     engine = create_engine(url, poolclass=pool.NullPool)
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=Base.metadata,
@@ -32,3 +33,7 @@ else:
         with context.begin_transaction():
             context.run_migrations()
     engine.dispose()
+
+
+if hasattr(context, "config"):  # run by Alembic (imported elsewhere, e.g. by pytest, it does nothing)
+    run_migrations()
