@@ -264,10 +264,18 @@ def play(
     script: Annotated[bool, typer.Option(
         "--script", help="Non-interactive: one move per line from stdin, no prompts, plain text; "
                          "illegal input or the end of input before the deal ends exits with code 1.")] = False,
+    lang: Annotated[str, typer.Option(
+        "--lang", help="The language the table speaks: en or fr (French card and rule names; the "
+                       "commands you type stay the same).")] = "en",
 ) -> None:
     """Play against bots in the terminal, deal after deal, with every payment and the counting
     explained; every deal is saved (docs/cli.md)."""
+    from .explain import use_language
     from .play import TableSession, game_base, games_folder, new_game_path
+
+    if lang not in ("en", "fr"):
+        _fail(f"--lang must be en or fr, not {lang[:20]!r}")
+    use_language(lang)
 
     if deals is not None and deals < 1:
         _fail(f"--deals must be at least 1, not {deals}")

@@ -29,6 +29,8 @@ collect_ignore = ["toy_game.py"] if tarot.COMPILED else []
 def pytest_configure(config):
     config.addinivalue_line("markers", "install: builds the project's wheel and installs it in a bare "
                                        "virtual environment (about 10 s; tests/test_install.py)")
+    config.addinivalue_line("markers", "browser: drives Debian's chromium with Playwright against a live "
+                                       "`tarot serve` (about a minute; tests/test_web_browser.py)")
     config.addinivalue_line("markers", "tour: runs every command of the README's tour (a few minutes; "
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
     config.addinivalue_line("markers", "slow: a test of tens of seconds (a service, a conformance or property "

@@ -13,11 +13,13 @@ import re
 from collections.abc import Sequence
 
 from ..core.actions import DONE
-from ..core.cards import CardSet, Card, Seat, card_phrase, format_card, mask, parse_card
+from ..core.cards import (
+    FOOL, FRENCH, ITALIAN, CardSet, Card, Notation, Seat, card_name, card_phrase, format_card, mask, parse_card,
+)
 from ..core.deal import Deal, View
 from ..core.ledger import Payment
 from .lines import CardRow, Line, Lines
-from .messages import add_messages, known, plural, say
+from .messages import add_messages, known, language, plural, say
 from .words import in_display_order, seat_label
 
 add_messages({
@@ -305,11 +307,57 @@ def where(deal: Deal, names: Sequence[str]) -> str:
 
 
 def spoken_to(reason: str, seat: Seat) -> str:
-    """An engine's reason said to the seat it names by number: ``you do not hold...``."""
+    """An engine's reason said to the seat it names by number: ``you do not hold...``, in the
+    language spoken where its catalogue has the reason's pattern (``reason_said``)."""
     at = rf"\bseat {seat}"
+    reason = re.sub(at + r"'s turn\b", "your turn", reason)
     reason = re.sub(at + r" does not\b", "you do not", reason)
     reason = re.sub(at + r" holds\b", "you hold", reason)
-    return re.sub(at + r"\b", "you", reason)
+    return reason_said(re.sub(at + r"\b", "you", reason))
+
+
+#: language -> the engine's reasons it says otherwise: (pattern, template) pairs. The engine
+#: speaks English only (its reasons are part of its errors); a reason that matches a pattern
+#: whole is said by the template, its named groups filled in, suit names and card phrases in
+#: that language too. A reason no pattern matches stays as the engine says it.
+REASONS: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+
+
+def add_reasons(patterns: Sequence[tuple[str, str]], language: str) -> None:
+    """Add ``(regular expression, template)`` pairs for ``language`` (``REASONS``)."""
+    REASONS.setdefault(language, []).extend((re.compile(p), t) for p, t in patterns)
+
+
+def reason_said(reason: str) -> str:
+    """An engine's reason in the language spoken (``REASONS``), else as the engine says it.
+
+    >>> from tarot.explain.messages import speaking
+    >>> with speaking("fr"):
+    ...     reason_said("you must follow Swords"), reason_said("you do not hold the King of Hearts (KH)")
+    ('vous devez fournir à la couleur demandée : Épées', "vous n'avez pas le Roi de Cœur (KH)")
+    """
+    for pattern, template in REASONS.get(language(), ()):
+        found = pattern.fullmatch(reason)
+        if found:
+            return template.format(**{k: _in_words(v) for k, v in found.groupdict().items()})
+    return reason
+
+
+def _in_words(part: str) -> str:
+    """A suit's name or a card's phrase (``card_phrase``) of an engine's reason in the language
+    spoken; anything else as it is."""
+    if not _PHRASES:
+        for n in (ITALIAN, FRENCH):
+            _PHRASES.update({card_phrase(c, n): (c, n) for c in range(78)})
+            _PHRASES.update({en: (-1 - s, n) for s, en in enumerate(n.suit_names_en)})
+    found = _PHRASES.get(part)
+    if found is None:
+        return part
+    card, n = found
+    return card_said(card, n) if card >= 0 else suit_word(n, -1 - card)
+
+
+_PHRASES: dict[str, tuple[int, Notation]] = {}
 
 
 def spoken_of(reason: str, seat: Seat, names: Sequence[str]) -> str:
@@ -319,7 +367,46 @@ def spoken_of(reason: str, seat: Seat, names: Sequence[str]) -> str:
 
 def card_or_action(deal: Deal, action: int) -> str:
     """A card as a phrase (``the King of Swords (KS)``), another action as its token."""
-    return card_phrase(action, deal.notation) if action < 78 else deal.action_token(action)
+    return card_said(action, deal.notation) if action < 78 else deal.action_token(action)
+
+
+_ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+          "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+
+
+def card_words(card: Card, notation: Notation) -> str:
+    """A card's name as a sentence says it, in the language spoken: ``King of Swords`` (the
+    English templates put their article before it); in French with its own article, as
+    players say it: ``le Roi d'Épées``, ``la Dame de Cœur``, ``le 7 d'atout``, ``le Petit``.
+
+    >>> from tarot.core.cards import ITALIAN, parse_card
+    >>> from tarot.explain.messages import speaking
+    >>> with speaking("fr"):
+    ...     card_words(parse_card("QH", FRENCH), FRENCH), card_words(7, FRENCH), card_words(1, ITALIAN)
+    ('la Dame de Cœur', "le 7 d'atout", 'le Bagat (I)')
+    >>> card_words(parse_card("QH", FRENCH), FRENCH)
+    'Queen of Hearts'
+    """
+    if language() != "fr":
+        return card_name(card, notation)
+    if card == FOOL:
+        return notation.fool_name_fr
+    if card <= 21:
+        if notation is FRENCH:
+            return {1: "le Petit", 21: "le 21"}.get(card) or say("card.trump.french", n=card)
+        return {1: "le Bagat (I)", 21: "le Monde (XXI)"}.get(card) or say("card.trump", roman=_ROMAN[card])
+    name = card_name(card, notation, "fr")
+    if name.startswith("Dame"):
+        return "la " + name
+    return ("l'" if name[0] in "AEIOU" else "le ") + name
+
+
+def card_said(card: Card, notation: Notation) -> str:
+    """A card as a message names it, with the token a player types for it: ``the Queen of
+    Hearts (QH)`` (``card_phrase``); in French ``la Dame de Cœur (QH)``."""
+    if language() != "fr":
+        return card_phrase(card, notation)
+    return f"{card_words(card, notation)} ({format_card(card, notation)})"
 
 
 def cards_text(cards: CardSet | Sequence[Card], deal: Deal) -> str:

@@ -16,11 +16,16 @@ missing from a language's catalogue falls back to English.
 from __future__ import annotations
 
 import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 #: language -> message id -> template (``str.format`` with named fields).
 CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
-#: The language sentences are said in (``use_language``).
-_language = "en"
+#: The language sentences are said in (``use_language``, ``speaking``): a context variable, so
+#: that a server speaking to English and French clients at once says each one's sentences in
+#: its own language (each asyncio task and thread has its own context).
+_language: ContextVar[str] = ContextVar("tarot_language", default="en")
 
 
 class MessageError(KeyError):
@@ -39,20 +44,44 @@ def add_messages(messages: dict[str, str], language: str = "en") -> None:
 
 
 def use_language(language: str) -> None:
-    """Say the sentences from now on in ``language`` (ids it lacks stay English)."""
-    global _language
+    """Say the sentences from now on in ``language`` (ids it lacks stay English), in the current
+    context (a program's one thread, or the task or thread that calls it)."""
     CATALOGUES.setdefault(language, {})
-    _language = language
+    _language.set(language)
+
+
+def language() -> str:
+    """The language sentences are said in now."""
+    return _language.get()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Say the sentences in ``language`` within the ``with`` block, then as before.
+
+    >>> add_messages({"doc.hello": "Hello"}); add_messages({"doc.hello": "Bonjour"}, language="fr")
+    >>> with speaking("fr"):
+    ...     say("doc.hello")
+    'Bonjour'
+    >>> say("doc.hello")
+    'Hello'
+    """
+    CATALOGUES.setdefault(language, {})
+    token = _language.set(language)
+    try:
+        yield
+    finally:
+        _language.reset(token)
 
 
 def known(message_id: str) -> bool:
     """Whether the catalogues have a template for ``message_id`` (English is the fallback)."""
-    return message_id in CATALOGUES[_language] or message_id in CATALOGUES["en"]
+    return message_id in CATALOGUES[_language.get()] or message_id in CATALOGUES["en"]
 
 
 def say(message_id: str, **fields: object) -> str:
     """The sentence ``message_id`` with its named ``fields`` filled in."""
-    template = CATALOGUES[_language].get(message_id) or CATALOGUES["en"].get(message_id)
+    template = CATALOGUES[_language.get()].get(message_id) or CATALOGUES["en"].get(message_id)
     if template is None:
         raise MessageError(f"no message {message_id!r}")
     try:

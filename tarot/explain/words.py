@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.cards import FOOL, Card, CardSet, cards_of, rank_of, suit_of
+from .messages import known, say
 
 COMPASS = {
     2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West"),
@@ -30,6 +31,8 @@ def seat_names(players: int, me: int = 0, step: int = 1) -> list[str]:
     names = COMPASS.get(players) or tuple(f"Seat {i}" for i in range(players))
     if step < 0:  # clockwise play: after South comes West, on his left
         names = (names[0], *reversed(names[1:]))
+    # in the language spoken (``seat.South``: Sud), where its catalogue names the seats
+    names = tuple(say(f"seat.{n}") if known(f"seat.{n}") else n for n in names)
     return [names[(s - me) * step % players] for s in range(players)]
 
 

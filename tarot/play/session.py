@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from ..core.actions import DONE
-from ..core.cards import Card, CardSet, Notation, Seat, card_phrase, cards_of, mask
+from ..core.cards import Card, CardSet, Notation, Seat, cards_of, mask
 from ..core.deal import Deal, View
 from ..core.errors import IllegalActionError, RecordError, TarotError
 from ..explain import (
-    CardRow, Line, display_actions, explainer_for, pending_cards, phase_help, plural, say, seat_names,
+    CardRow, Line, card_said, display_actions, explainer_for, pending_cards, phase_help, plural, say, seat_names,
     trick_text, where,
 )
 from .events import DealOver, DealStarted, Event, GameProgress, MatchOver, RecordFailed, RecordSaved, SheetRow
@@ -243,9 +243,9 @@ class TableSession:
             elif a >= 78 or not eligible >> a & 1:
                 raise IllegalActionError(deal.explain_illegal(a))
             elif a in chosen:
-                raise IllegalActionError(say("choice.already", card=card_phrase(a, deal.notation)))
+                raise IllegalActionError(say("choice.already", card=card_said(a, deal.notation)))
             elif a in new:
-                raise IllegalActionError(say("choice.twice", card=card_phrase(a, deal.notation)))
+                raise IllegalActionError(say("choice.twice", card=card_said(a, deal.notation)))
             else:
                 new.append(a)
         if len(chosen) + len(new) > slots:

@@ -21,6 +21,7 @@ from .reports import (
     variants_table,
 )
 from .table import PlaySession
+from . import fr as _fr  # noqa: E402,F401  (the terminal table's sentences in French)
 
 __all__ = [
     "Narrator", "PlaySession", "card_items", "comparison_tables", "console_reader", "console_width",

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ...core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, card_phrase, format_card, mask, suit_of
+from ...core.cards import FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, format_card, mask, suit_of
 from ...core.deal import Deal, View
-from ...explain import CardRow, Explainer, Lines, add_messages, in_display_order, joined, plural, say, suit_word
+from ...explain import (
+    CardRow, Explainer, Lines, add_messages, card_said, in_display_order, joined, plural, say, suit_word,
+)
 from .rules import CARD_VALUES, EarlyFrenchDeal, EarlyFrenchGame
 
 add_messages({
@@ -86,7 +88,7 @@ class EarlyFrenchExplainer(Explainer):
                 out.add(say("early.surrendered", giver=names[giver], receiver=names[receiver]), "announce")
             else:
                 out.add(say("early.gives", giver=names[giver], receiver=names[receiver],
-                            card=card_phrase(card, deal.notation), trick=ed.fool_trick + 1), "announce")
+                            card=card_said(card, deal.notation), trick=ed.fool_trick + 1), "announce")
         state["consolations"] = len(ed.consolations)
         if ed.debt and not state.get("owed"):
             out.add(say("early.owed", owner=names[ed.fool_owner], receiver=names[ed.fool_receiver]), "announce")
@@ -180,3 +182,6 @@ def _duty(deal: Deal, v: View) -> str:
 
 
 EXPLAINER = EarlyFrenchExplainer()
+
+
+from . import explain_fr as _fr  # noqa: E402,F401  (the same sentences in French)

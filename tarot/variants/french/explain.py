@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, cast
 
 from ...core.actions import DONE, PASS
 from ...core.cards import (
-    BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, Seat, card_name, cards_of, format_card, mask, suit_of,
+    BOUTS, FOOL, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, Seat, cards_of, format_card, mask, suit_of,
 )
 from ...core.counting import FRENCH_TARGETS, reduced_total
 from ...core.deal import Deal, View
 from ...core.ledger import Payment
 from ...explain import (
     Explainer, Line, Lines, add_messages, cards_text, joined, known, named, pending_cards, petit_annulment, plural,
-    say, suit_word,
+    say, suit_word, card_words,
 )
 
 if TYPE_CHECKING:
@@ -367,7 +367,7 @@ class FrenchExplainer(Explainer):
         known = (say("french.call.unknown") if holder is None else
                  say("french.call.holder", name=names[holder]) if holder != fd.taker else
                  say("french.call.own", name=names[holder]))
-        out.add(say("french.call", name=names[seat], card=card_name(called, fd.notation), known=known))
+        out.add(say("french.call", name=names[seat], card=card_words(called, fd.notation), known=known))
 
     def _chien(self, out: Lines, fd: FrenchDeal, names: Sequence[str], state: dict) -> None:
         """The chien, shown or left face down, said once the contract is known."""
@@ -386,7 +386,7 @@ class FrenchExplainer(Explainer):
         k = len(fd.tricks) + (1 if fd.trick else 0)  # the trick the card went to
         who = (say("french.partner.is", partner=names[p], taker=names[taker]) if p is not None
                else say("french.partner.alone", taker=names[taker]))
-        out.add(say("french.partner", name=names[seat], card=card_name(cast(Card, fd.called), fd.notation),
+        out.add(say("french.partner", name=names[seat], card=card_words(cast(Card, fd.called), fd.notation),
                     trick=k, who=who), "announce")
 
     def header(self, deal: Deal, view: View, chosen: Sequence[int], names: Sequence[str]) -> str | None:
@@ -485,7 +485,7 @@ class FrenchExplainer(Explainer):
         pile, _ = fd.camp_piles()
         if deal.players == 5 and fd.partner is None and fd.called is not None:
             held = say("french.count.alone.chien" if fd.chien >> fd.called & 1 else "french.count.alone.own")
-            out.add(say("french.count.alone", card=card_name(fd.called, deal.notation), held=held,
+            out.add(say("french.count.alone", card=card_words(fd.called, deal.notation), held=held,
                         taker=names[taker]))
         out.add(_won_line(fd, names, info))
         halves = info["halves"]
@@ -533,3 +533,6 @@ def _play_help(deal: Deal, v: View) -> list[str]:
 
 
 EXPLAINER = FrenchExplainer()
+
+
+from . import explain_fr as _fr  # noqa: E402,F401  (the same sentences in French)

@@ -104,3 +104,6 @@ class French2pExplainer(Explainer):
 
 
 EXPLAINER = French2pExplainer()
+
+
+from . import explain_fr as _fr  # noqa: E402,F401  (the same sentences in French)

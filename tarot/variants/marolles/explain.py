@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from typing import cast
 
 from ...core.actions import ACKNOWLEDGE_REVOKE, DONE
-from ...core.cards import FOOL, TAROTS, CardSet, card_name, format_card, mask
+from ...core.cards import FOOL, TAROTS, CardSet, format_card, mask
 from ...core.deal import Deal, View
 from ...core.errors import IllegalActionError
 from ...core.ledger import Payment
 from ...explain import (
-    Explainer, Line, Lines, add_messages, card_in, in_display_order, named, pending_cards, player_of, plural,
-    say, seat_label,
+    Explainer, Line, Lines, add_messages, card_in, in_display_order, known, named, pending_cards, player_of, plural,
+    say, seat_label, card_words,
 )
 from .explain_count import card_point_lines, explain_packets, nominal
 from .explain_help import rules_help
@@ -29,9 +29,11 @@ def declaration_title(deal: Deal, token_or_action: str | int) -> str:
     """The name of a declaration (§1.5), or its token where the rules name none."""
     a = deal.parse_action(token_or_action) if isinstance(token_or_action, str) else token_or_action
     try:
-        return cast("MarollesDeal", deal).declaration_name(a)
+        name = cast("MarollesDeal", deal).declaration_name(a)
     except (KeyError, IllegalActionError):
         return deal.action_token(a)
+    said = f"marolles.declaration.{deal.action_token(a)}"  # its name in the language spoken, if it has one
+    return say(said) if known(said) else name
 
 
 add_messages({
@@ -173,7 +175,7 @@ class MarollesExplainer(Explainer):
         out = Lines()
         if cast("MarollesDeal", deal).MORT:  # (first: the cut card's payment follows its line)
             out.add(say("marolles.start.mort", cards=plural(len(md.mort_cards), "noun.card")))
-        out.add(say("marolles.start.cut", token=format_card(cut, n), card=card_name(cut, n),
+        out.add(say("marolles.start.cut", token=format_card(cut, n), card=card_words(cut, n),
                     dealer=names[deal.dealer]))
         return out
 
@@ -228,7 +230,7 @@ class MarollesExplainer(Explainer):
                 continue
             lost = []
             if s == winner and TAROTS >> c & 1 and c != FOOL:
-                lost.append(say("marolles.forfeit.lost.tarot", card=card_name(c, deal.notation)))
+                lost.append(say("marolles.forfeit.lost.tarot", card=card_words(c, deal.notation)))
             if c == BELLE:
                 lost.append(say("marolles.forfeit.lost.belle"))
             if s == winner and len(deal.tricks) == deal.TRICKS and ULTIMO_CARDS >> c & 1:
@@ -349,7 +351,7 @@ class MarollesExplainer(Explainer):
         out.add(say("marolles.count.packets"))
         if "fool_exchange" in r.info:
             owner, winner, c = r.info["fool_exchange"]
-            what = (say("marolles.count.fool_exchange.empty", card=card_name(c, deal.notation)) if c != FOOL
+            what = (say("marolles.count.fool_exchange.empty", card=card_words(c, deal.notation)) if c != FOOL
                     else say("marolles.count.fool_exchange.fool"))
             out.add(say("marolles.count.fool_exchange", trick=r.info["fool_kept"][1] + 1, owner=names[owner],
                         winner=names[winner], what=what))
@@ -383,7 +385,7 @@ class MarollesExplainer(Explainer):
         n = deal.notation
         card = card_in(p.detail, n) if p.detail else None
         words = {"payer": names[p.payer], "payee": names[p.payee],
-                 "card": card_name(card, n) if card is not None else p.detail}
+                 "card": card_words(card, n) if card is not None else p.detail}
         r = p.reason
         if r in ("tarot", "ultimo"):
             who = player_of(deal, card, p.trick) if card is not None else None
@@ -415,3 +417,6 @@ _SIMPLE_REASONS = frozenset({"cut", "qui_na_le_sien", "excuse", "belle", "discar
                              "fool_not_excused", "revoke", "redeal"})
 
 EXPLAINER = MarollesExplainer()
+
+
+from . import explain_fr as _fr  # noqa: E402,F401  (the same sentences in French)
