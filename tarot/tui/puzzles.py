@@ -29,6 +29,20 @@ add_messages({
     "puzzle.score": "{right} right of {done}.",
 })
 
+add_messages({
+    "puzzle.title": "Problème {number} sur {count} : {title}, levée {trick} sur {tricks}. Vous êtes {name} ; "
+                    "une carte est nettement la meilleure. Laquelle ?",
+    "puzzle.table": "Sur le tapis : {cards}",
+    "puzzle.lead": "Vous entamez la levée.",
+    "puzzle.prompt": "Votre carte> ",
+    "puzzle.not_legal": "{token} ne peut pas être jouée ici : {why}",
+    "puzzle.right": "Exact : {card}.",
+    "puzzle.wrong": "Pas {card} : la carte était {answer}.",
+    "puzzle.values": "La valeur moyenne de chaque carte pour vous sur les donnes que les cartes cachées "
+                     "permettent : {values}",
+    "puzzle.score": "{right} juste(s) sur {done}.",
+}, language="fr")
+
 
 def show_puzzle(out: Console, puzzle: Puzzle, number: int, count: int) -> None:
     """The position as the seat sees it."""

@@ -26,6 +26,20 @@ add_messages({
     "review.grade.blunder": "blunder",
 })
 
+add_messages({
+    "review.title": "Revue des décisions de {seats}, chacune pesée sur {worlds} donnes tirées de ce que "
+                    "la place voit ({unit} ; seuils : imprécision {sizes[0]:g}, erreur {sizes[1]:g}, "
+                    "gaffe {sizes[2]:g})",
+    "review.not_weighed": "non pesée (le jeu ne tire pas de donnes à cette phase)",
+    "review.dd": "toutes cartes visibles : au mieux {best:+g}, joué {played:+g}",
+    "review.summary": "Bilan (perte attendue en {unit} sur la donne)",
+    "review.grade.best": "meilleur",
+    "review.grade.good": "bon",
+    "review.grade.inaccuracy": "imprécision",
+    "review.grade.mistake": "erreur",
+    "review.grade.blunder": "gaffe",
+}, language="fr")
+
 _STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
