@@ -227,22 +227,21 @@ class TarotGame(pyspiel.Game):
 
 
 class _Table:
-    """What a state holds: the cards placed by chance so far and, once they are all placed, the
-    deal. Copied by the deal's own ``copy()``: OpenSpiel clones a Python state by deep-copying
-    each attribute, and a search clones at every simulation."""
+    """What a state holds: the cards placed by chance so far and those left (tuples, never
+    changed: shared by copies) and, once they are all placed, the deal. Copied by the deal's
+    own ``copy()``: OpenSpiel clones a Python state by deep-copying each attribute, and a
+    search clones at every simulation."""
 
     __slots__ = ("deck", "left", "deal")
 
-    def __init__(self, deck: list[int], left: list[int], deal: Deal | None) -> None:
+    def __init__(self, deck: tuple[int, ...], left: tuple[int, ...], deal: Deal | None) -> None:
         self.deck = deck
         self.left = left
         self.deal = deal
 
     def __deepcopy__(self, memo: dict) -> _Table:
         deal = self.deal
-        if deal is not None:
-            return _Table(self.deck, self.left, deal.copy())  # lists no longer change
-        return _Table(self.deck.copy(), self.left.copy(), None)
+        return _Table(self.deck, self.left, None if deal is None else deal.copy())
 
 
 class TarotState(pyspiel.State):
@@ -250,7 +249,7 @@ class TarotState(pyspiel.State):
 
     def __init__(self, game: TarotGame) -> None:
         super().__init__(game)
-        self._t = _Table([], list(game.pack), None)
+        self._t = _Table((), game.pack, None)
 
     @property
     def deal(self) -> Deal | None:
@@ -284,8 +283,8 @@ class TarotState(pyspiel.State):
         if action not in t.left:
             raise IllegalActionError(f"{action} is not a card left to deal: "
                                      f"{len(t.left)} cards are left")
-        t.left.remove(action)
-        t.deck.append(action)
+        t.left = tuple([c for c in t.left if c != action])
+        t.deck += (action,)
         if not t.left:
             game = self.get_game()
             t.deal = game.deal_class(game.options, deck=t.deck, dealer=game.dealer)
