@@ -52,6 +52,9 @@ PHASES: Final[tuple[str, ...]] = (
 CARDS_SCALE: Final = 25.0
 #: Net scores so far are divided by this (in the game's unit, marques or points).
 SCORE_SCALE: Final = 100.0
+#: The bound of a scaled score in the observation space: 10,000 marques or points, beyond any
+#: deal's (a five-player French chelem with every bonus pays a few thousand).
+SCORE_BOUND: Final = 100.0
 #: The named actions (bids, declarations, "done"...): ids ``NUM_CARDS`` on.
 NUM_NAMED: Final = len(NAMED_ACTIONS)
 #: Bits of one seat's suits shown void: the four suits, then the trumps (``TRUMP_SUIT``).
@@ -259,6 +262,16 @@ class Encoder:
         if legal:
             mask[list(legal)] = 1
         return mask
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest value of each element (an observation space's ``Box``)."""
+        low = np.zeros(self.size, np.float32)
+        high = np.ones(self.size, np.float32)
+        for name in ("hand_sizes", "tricks_done"):
+            high[self.slices[name]] = NUM_CARDS / CARDS_SCALE
+        low[self.slices["scores"]] = -SCORE_BOUND
+        high[self.slices["scores"]] = SCORE_BOUND
+        return low, high
 
     def describe(self) -> list[tuple[str, int, int]]:
         """Each part of the vector as (name, start, length), in order."""

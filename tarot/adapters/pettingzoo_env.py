@@ -1,0 +1,274 @@
+"""Every game of the project as a PettingZoo environment (docs/research.md, "PettingZoo").
+
+``env(variant, **options)`` is an AEC (turn-based) environment, wrapped as PettingZoo's classic
+games are; ``raw_env`` the same unwrapped. The agents are ``player_0`` .. ``player_{n-1}``, one
+per seat; the agent selected is the seat to play. Each observation is a dict: ``observation``, the
+seat's view as a vector (``tarot.adapters.encode``), and ``action_mask``, its legal actions over
+the project's flat action space (``Discrete(NUM_ACTIONS)``, the same ids as records). The rewards
+come once, at the end of the deal: each seat's score in the game's unit (marques or points).
+
+The environment is a thin adapter over the deal object: ``step`` is ``deal.push``, an observation
+is made from ``deal.view(seat)`` only, so a seat never sees another's cards.
+
+Illegal and out-of-range actions, as PettingZoo's classic games treat them: ``env`` wraps the
+game in ``TerminateIllegalWrapper`` (an illegal action ends the episode, the seat that made it
+gets ``illegal_reward``, the others 0; PettingZoo warns), ``AssertOutOfBoundsWrapper`` (an id
+outside the action space is an ``AssertionError``) and ``OrderEnforcingWrapper``. Unwrapped,
+``raw_env.step`` raises ``IllegalActionError`` naming the rule, and the deal is as it was.
+
+Seeding: ``reset(seed=s)`` seeds the environment's generator, which shuffles each deal and picks
+its dealer; later resets without a seed go on from it. The same seed gives the same episode.
+
+``parallel_env`` is a parallel form for PettingZoo's ``max_cycles_test`` (which needs every agent
+to act in each cycle): every live agent sends an action at each step, the one of the seat to play
+is pushed and the others' (their masks are all zero) are ignored; an illegal action costs its
+seat ``illegal_reward`` and leaves the deal as it was, that seat to play again.
+
+>>> e = env("fft-4p")
+>>> e.reset(seed=1)
+>>> e.agent_selection, e.observation_space("player_0")["observation"].shape
+('player_2', (2463,))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from ..core.actions import NUM_ACTIONS, action_token
+from ..core.cards import format_cards
+from ..core.deal import Deal, new_deal, variant_class
+from .encode import Encoder
+
+__all__ = ["env", "raw_env", "parallel_env", "TarotEnv", "TarotParallelEnv"]
+
+
+def env(variant: str = "fft-4p", *, illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
+    """The AEC environment of ``variant``, wrapped as PettingZoo's classic games are (module
+    docstring); ``kwargs`` are the variant's options, ``max_cycles`` and ``render_mode``."""
+    e: AECEnv = TarotEnv(variant, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def raw_env(variant: str = "fft-4p", **kwargs: Any) -> TarotEnv:
+    """The AEC environment of ``variant`` unwrapped: an illegal action raises."""
+    return TarotEnv(variant, **kwargs)
+
+
+def spaces_of(encoder: Encoder) -> tuple[spaces.Dict, spaces.Discrete]:
+    """The observation space (``observation`` and ``action_mask``) and the action space of the
+    views ``encoder`` makes."""
+    low, high = encoder.bounds()
+    obs = spaces.Dict({
+        "observation": spaces.Box(low, high, dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+    })
+    return obs, spaces.Discrete(NUM_ACTIONS)
+
+
+class _Table:
+    """What both forms share: the variant, its options, the encoder, the agents and the deal."""
+
+    def __init__(self, variant: str, options: Mapping[str, Any]) -> None:
+        cls = variant_class(variant)
+        self.variant = variant
+        self.options = cls.make_options(dict(options))  # a bad option is refused here
+        self.encoder = Encoder(variant, self.options)
+        n = self.encoder.players
+        self.names = [f"player_{s}" for s in range(n)]
+        self.seat_of = {name: s for s, name in enumerate(self.names)}
+        self.rng = random.Random()
+        self.deal: Deal | None = None
+
+    def new_deal(self, seed: int | None, options: Mapping[str, Any] | None) -> Deal:
+        """A new deal: shuffled and its dealer drawn from the generator (seeded by ``seed``),
+        or as ``options`` say (``dealer``; ``deck``, a list of card ids)."""
+        if seed is not None:
+            self.rng = random.Random(seed)
+        options = options or {}
+        dealer = options.get("dealer", self.rng.randrange(self.encoder.players))
+        self.deal = new_deal(self.variant, self.options, rng=self.rng, dealer=dealer,
+                             deck=options.get("deck"))
+        return self.deal
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        assert self.deal is not None, "reset() first"
+        view = self.deal.view(seat)
+        return {"observation": self.encoder.observation(view),
+                "action_mask": self.encoder.action_mask(view)}
+
+    def render_text(self) -> str:
+        """The deal in one line per fact: phase, seat to play, the trick on the table, scores."""
+        d = self.deal
+        if d is None:
+            return "no deal yet: reset() first"
+        trick = format_cards(d.trick, d.notation) if d.trick else "-"
+        lines = [f"{d.variant}  phase {d.phase}  to play {d.to_play}  trick {trick}"]
+        if d.history:
+            lines.append(f"last action {action_token(d.history[-1], d.notation)}")
+        if d.is_over:
+            lines.append(f"scores {list(d.result().scores)}")
+        return "\n".join(lines)
+
+
+class TarotEnv(AECEnv):
+    """The AEC environment of one variant (module docstring). ``max_cycles``: truncate the deal
+    after that many rounds of as many actions as seats (None: play it out)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "tarot_v0", "is_parallelizable": False}
+
+    def __init__(self, variant: str = "fft-4p", *, max_cycles: int | None = None,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.table = _Table(variant, options)
+        self.metadata = {**self.metadata, "name": f"tarot_{variant.replace('-', '_')}_v0"}
+        self.possible_agents = list(self.table.names)
+        obs, act = spaces_of(self.table.encoder)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: act for a in self.possible_agents}
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal being played (read it, do not push to it: ``step`` does)."""
+        return self.table.deal
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        deal = self.table.new_deal(seed, options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self.agent_selection = self.table.names[deal.to_play]  # type: ignore[index]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.table.observe(self.table.seat_of[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        deal = self.table.deal
+        assert deal is not None
+        deal.push(action)  # an illegal action raises here, and changes nothing
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._steps += 1
+        names = self.table.names
+        if deal.is_over:
+            scores = deal.result().scores
+            self.rewards = {a: float(scores[s]) for s, a in enumerate(names) if a in self.rewards}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(names):
+            self.truncations = dict.fromkeys(self.agents, True)
+        if not deal.is_over:
+            self.agent_selection = names[deal.to_play]  # type: ignore[index]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = self.table.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(variant: str = "fft-4p", **kwargs: Any) -> TarotParallelEnv:
+    """The parallel form of ``variant`` (module docstring)."""
+    return TarotParallelEnv(variant, **kwargs)
+
+
+class TarotParallelEnv(ParallelEnv):
+    """Every agent acts at each step; the seat to play's action is pushed (module docstring).
+    ``max_cycles``: truncate after that many steps."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tarot_parallel_v0"}
+
+    def __init__(self, variant: str = "fft-4p", *, max_cycles: int | None = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None,
+                 **options: Any) -> None:
+        self.table = _Table(variant, options)
+        self.possible_agents = list(self.table.names)
+        obs, act = spaces_of(self.table.encoder)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: act for a in self.possible_agents}
+        self.max_cycles = max_cycles
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        return {a: self.table.observe(self.table.seat_of[a]) for a in self.agents}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        self.table.new_deal(seed, options)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        deal = self.table.deal
+        assert deal is not None and self.agents, "reset() first"
+        rewards = dict.fromkeys(self.agents, 0.0)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        mover = self.table.names[deal.to_play]  # type: ignore[index]
+        action: Any = actions.get(mover)
+        if _is_id(action) and deal.is_legal(int(action)):
+            deal.push(int(action))
+        else:
+            rewards[mover] = float(self.illegal_reward)
+            infos[mover]["illegal_action"] = repr(action)
+        self._steps += 1
+        over = deal.is_over
+        if over:
+            for s, score in enumerate(deal.result().scores):
+                rewards[self.table.names[s]] += float(score)
+        cut = not over and self.max_cycles is not None and self._steps >= self.max_cycles
+        observations = self._observations()
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, cut)
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str:
+        return self.table.render_text()
+
+    def close(self) -> None:
+        pass
+
+
+def _is_id(action: Any) -> bool:
+    """Whether ``action`` is an integer id of the action space (an int or a NumPy integer)."""
+    return isinstance(action, (int, np.integer)) and not isinstance(action, bool) \
+        and 0 <= int(action) < NUM_ACTIONS
