@@ -33,6 +33,8 @@ def pytest_configure(config):
                                        "`-m 'not tour'` leaves it out; tests/test_readme_tour.py)")
     config.addinivalue_line("markers", "slow: a conformance or property loop of more than a few seconds "
                                        "(`-m 'not slow'` leaves it out)")
+    config.addinivalue_line("markers", "train: trains a policy with stable-baselines3 (a smoke run of a few "
+                                       "hundred steps; tests/test_train_example.py)")
 
 
 @pytest.fixture(autouse=True)

@@ -40,6 +40,7 @@ def test_random_simulations(name):
     pyspiel.random_sim_test(game, num_sims=12, serialize=False, verbose=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", OPTION_SETS)
 def test_random_simulations_with_options(name):
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=12, serialize=False, verbose=False)
@@ -182,6 +183,7 @@ def test_information_state_shows_the_view_only():
     assert state.information_state_tensor(0) != other.information_state_tensor(0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["python_tarot_fft_4p", "python_tarot_marolles_1637",
                                   "python_tarot_early_french"])
 def test_information_state_is_the_same_in_every_world_of_the_view(name):
