@@ -14,8 +14,9 @@ game's unit, divided by ``SCORE_SCALE``) and the finished tricks (divided by ``C
 
 The bits are packed into one Python int (card sets already are ints), turned into bytes once and
 unpacked by NumPy: no loop over the 78 cards. The finished tricks' facts (cards played and won
-by each seat, suits shown void) are remembered per list of tricks (``tricks_facts``),
-so that each decision adds only the trick that just ended.
+by each seat, suits shown void) are remembered per list of tricks (``tricks_facts``), so that
+each decision adds only the trick that just ended, in rows that one rotation turns to the seat
+that looks.
 
 >>> import tarot
 >>> enc = Encoder("fft-4p")
@@ -60,21 +61,22 @@ NUM_NAMED: Final = len(NAMED_ACTIONS)
 #: Bits of one seat's suits shown void: the four suits, then the trumps (``TRUMP_SUIT``).
 VOID_BITS: Final = 5
 
-# In a finished tricks' fact per seat (``_trick_facts``), the cards it played, the cards of the
-# tricks it won and the suits it has shown void, at these bit offsets.
-_WON, _VOID = 80, 160
-_CARDS: Final = (1 << NUM_CARDS) - 1
 
+def voids_shown(leader: Seat, cards: Sequence[Card], players: int, step: int) -> list[tuple[Seat, int]]:
+    """The suits a trick shows seats do not hold, as (seat, suit bits), by the duty of play every
+    game shares (docs/rules §1.6, §3.3, §4.1): a seat that does not follow the suit led holds none
+    of it, and one that neither follows nor trumps holds no trump either. The Fool follows
+    anything; when it is led the next card sets the suit; le Mort's card tells nothing. Where
+    revokes are allowed (Marolles), it is what the seat *showed*.
 
-def _voids(leader: Seat, cards: Sequence[Card], players: int, step: int, out: list[int]) -> None:
-    """Add to ``out`` (at ``_VOID``) the suits a trick shows each seat does not hold, by the duty
-    of play every game shares (docs/rules §1.6, §3.3, §4.1): a seat that does not follow the suit
-    led holds none of it, and one that neither follows nor trumps holds no trump either. The
-    Fool follows anything; when it is led the next card sets the suit; le Mort's card tells
-    nothing. Where revokes are allowed (Marolles), this is what the seat *showed*."""
+    >>> from tarot.core.cards import parse_cards
+    >>> voids_shown(0, parse_cards("KS T3 5C"), 3, 1)  # seat 1 trumps, seat 2 discards
+    [(1, 1), (2, 17)]
+    """
     first = 1 if cards[0] == FOOL else 0
+    out: list[tuple[Seat, int]] = []
     if len(cards) <= first:
-        return
+        return out
     led = SUIT_OF[cards[first]]
     for i in range(first + 1, min(len(cards), players)):
         c = cards[i]
@@ -82,22 +84,25 @@ def _voids(leader: Seat, cards: Sequence[Card], players: int, step: int, out: li
             continue
         s = SUIT_OF[c]
         if s != led:
-            bits = 1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT
-            out[(leader + i * step) % players] |= bits << _VOID
+            out.append(((leader + i * step) % players,
+                        1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT))
+    return out
 
 
-#: Finished tricks' facts per seat, remembered under ``(tricks, players, step)``.
-_FACTS: Final[dict[tuple, tuple[int, ...]]] = {}
+#: The facts of finished tricks: the cards each seat played, the cards no seat played (le
+#: Mort's), the cards of the tricks each seat won, the suits each seat has shown void. A seat's
+#: row is ``seat * step % players`` (78 bits a row; 5 for voids): the seats in the order of play
+#: from seat 0, so that a rotation starts them at any seat.
+TricksFacts = tuple[int, int, int, int]
+_FACTS: Final[dict[tuple, TricksFacts]] = {}
 
 
-def tricks_facts(tricks: Sequence[Any], players: int, step: int) -> tuple[int, ...]:
-    """Per seat, and a last row for the cards no seat played (le Mort's), the facts of the
-    finished ``tricks`` (``(leader, cards, winner)``): the cards it played (bits 0..77), the cards
-    of the tricks it won (from ``_WON``) and the suits it has shown void (from ``_VOID``).
+def tricks_facts(tricks: Sequence[Any], players: int, step: int) -> TricksFacts:
+    """The ``TricksFacts`` of the finished ``tricks`` (``(leader, cards, winner)`` each).
 
     Every decision sees the same finished tricks, one more at each trick's end: the facts are
-    remembered and worked out from the tricks before the last. (``core.tricks``'s
-    ``finished_tricks_facts`` does this for the bots, without the winners.)"""
+    remembered, and worked out from the tricks before the last when those are. (``core.tricks``'s
+    ``finished_tricks_facts`` does this for the bots, per seat and without the winners.)"""
     key: tuple | None = (tricks, players, step)
     try:
         facts = _FACTS.get(key)  # type: ignore[arg-type]
@@ -106,21 +111,35 @@ def tricks_facts(tricks: Sequence[Any], players: int, step: int) -> tuple[int, .
     if facts is not None:
         return facts
     before = _FACTS.get((tricks[:-1], players, step)) if key is not None and tricks else None
-    out = list(before) if before is not None else [0] * (players + 1)
+    played, nobody, won, voids = before if before is not None else (0, 0, 0, 0)
     for leader, cards, winner in (tricks[-1:] if before is not None else tricks):
         pile = 0
+        row = leader * step % players
         for i, c in enumerate(cards):
-            out[(leader + i * step) % players if i < players else players] |= 1 << c
+            if i < players:
+                played |= 1 << (NUM_CARDS * ((row + i) % players) + c)
+            else:
+                nobody |= 1 << c
             pile |= 1 << c
         if winner is not None:
-            out[winner] |= pile << _WON
-        _voids(leader, cards, players, step, out)
-    facts = tuple(out)
+            won |= pile << (NUM_CARDS * (winner * step % players))
+        for s, bits in voids_shown(leader, cards, players, step):
+            voids |= bits << (VOID_BITS * (s * step % players))
+    facts = (played, nobody, won, voids)
     if key is not None:
         if len(_FACTS) >= 20_000:
             _FACTS.clear()
         _FACTS[key] = facts
     return facts
+
+
+def _rotate(rows: int, start: int, width: int, players: int) -> int:
+    """``rows`` (``players`` rows of ``width`` bits) with row ``start`` first, the others after
+    it in order, the rows before it last."""
+    if not start:
+        return rows
+    cut = width * start
+    return rows >> cut | (rows & ((1 << cut) - 1)) << (width * players - cut)
 
 
 class Encoder:
@@ -136,8 +155,8 @@ class Encoder:
         self.variant = variant
         self.players = p = cls.players_for(options)
         self.step = cls.seat_step(options)
-        # The bit fields in order: (name, bits per row, rows). The facts of the tricks (played,
-        # won, voids) come together, as one int per view (``_tricks_block``).
+        # The bit fields in order: (name, bits per row, rows). ``played`` and ``trick`` have a
+        # row per seat, then one for the cards no seat played (le Mort's).
         fields = [
             ("hand", NUM_CARDS, 1),
             ("played", NUM_CARDS, p + 1), ("won", NUM_CARDS, p), ("voids", VOID_BITS, p),
@@ -155,72 +174,48 @@ class Encoder:
             self.slices[name] = slice(at, at + bits * rows)
             at += bits * rows
         self.bits = at
-        self._nbytes = (at + 7) // 8
         for name, n in (("hand_sizes", p), ("scores", p), ("tricks_done", 1)):
             self.slices[name] = slice(at, at + n)
             at += n
         self.size = at
-        o = {name: sl.start for name, sl in self.slices.items()}
-        self._o = o
-        self._won = o["won"] - o["played"]
-        self._void = o["voids"] - o["played"]
+        self._nbytes = (at + 7) // 8  # the floats' place unpacks as zeros, then is set
+        self._o = o = {name: sl.start for name, sl in self.slices.items()}
+        self._nobody = o["played"] + NUM_CARDS * p  # the last row of played, and of trick
+        self._trick_nobody = o["trick"] + NUM_CARDS * p
         self._phase_bit = {ph: 1 << (o["phase"] + i) for i, ph in enumerate(PHASES)}
         self._other_phase = 1 << (o["phase"] + len(PHASES))
-        self._blocks: dict[tuple, int] = {}
-
-    def _rel(self, seat: Seat, me: Seat) -> int:
-        """The row of absolute ``seat`` seen from ``me`` (0: ``me``; ``players``: no seat)."""
-        p = self.players
-        return (seat - me) * self.step % p if seat < p else p
-
-    def _tricks_block(self, tricks: Sequence[Any], me: Seat) -> int:
-        """The played, won and voids rows of the finished ``tricks`` seen from ``me``, as bits
-        from ``slices["played"].start``: remembered per tricks and seat."""
-        key: tuple | None = (tricks, me)
-        try:
-            block = self._blocks.get(key)  # type: ignore[arg-type]
-        except TypeError:  # tricks in lists
-            key, block = None, None
-        if block is not None:
-            return block
-        facts = tricks_facts(tricks, self.players, self.step)
-        block = 0
-        for s, f in enumerate(facts):
-            k = self._rel(s, me)
-            block |= (f & _CARDS) << (NUM_CARDS * k)
-            if s < self.players:
-                block |= (f >> _WON & _CARDS) << (self._won + NUM_CARDS * k)
-                block |= (f >> _VOID) << (self._void + VOID_BITS * k)
-        if key is not None:
-            if len(self._blocks) >= 20_000:
-                self._blocks.clear()
-            self._blocks[key] = block
-        return block
 
     # ----- the vector ----------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
         """The vector of ``view`` (``float32``, ``size`` long): bits as 0.0 / 1.0, then the
         hand sizes, the scores and the finished tricks (module docstring)."""
         p, step, me, o = self.players, self.step, view.seat, self._o
-        block = self._tricks_block(view.tricks, me)
+        start = me * step % p  # the row of the seat that looks
+        played, nobody, won, voids = tricks_facts(view.tricks, p, step)
         trick = view.trick
+        rows = on_table = 0
         if trick:  # the cards on the table: in the trick rows, the played rows, and voids
             leader = view.leader if view.leader is not None else 0
-            rows = 0
+            row = leader * step % p
             for i, c in enumerate(trick):
-                k = (leader + i * step - me) * step % p if i < p else p
-                rows |= 1 << (NUM_CARDS * k + c)
-            voids = [0] * (p + 1)
-            _voids(leader, trick, p, step, voids)
-            for s in range(p):
-                if voids[s]:
-                    block |= (voids[s] >> _VOID) << (self._void + VOID_BITS * ((s - me) * step % p))
-            block |= rows
-            packed = view.hand | block << o["played"] | rows << o["trick"]
-        else:
-            packed = view.hand | block << o["played"]
-        packed |= (view.discards << o["discards"] | view.pending_show << o["pending_show"]
-                   | view.chien << o["chien"])
+                if i < p:
+                    rows |= 1 << (NUM_CARDS * ((row + i) % p) + c)
+                else:
+                    on_table |= 1 << c
+            for s, bits in voids_shown(leader, trick, p, step):
+                voids |= bits << (VOID_BITS * (s * step % p))
+            played |= rows
+            nobody |= on_table
+            rows = _rotate(rows, start, NUM_CARDS, p)
+        packed = (view.hand
+                  | _rotate(played, start, NUM_CARDS, p) << o["played"] | nobody << self._nobody
+                  | _rotate(won, start, NUM_CARDS, p) << o["won"]
+                  | _rotate(voids, start, VOID_BITS, p) << o["voids"]
+                  | rows << o["trick"] | on_table << self._trick_nobody
+                  | view.discards << o["discards"] | view.pending_show << o["pending_show"]
+                  | view.chien << o["chien"]
+                  | 1 << (o["dealer"] + (view.dealer - me) * step % p)
+                  | self._phase_bit.get(view.phase, self._other_phase))
         if view.cut_card is not None:
             packed |= 1 << (o["cut_card"] + view.cut_card)
         if view.called is not None:
@@ -236,31 +231,28 @@ class Encoder:
                 packed |= 1 << (o["declared"] + NUM_NAMED * k + a - NUM_CARDS)
         if view.contract is not None:
             packed |= 1 << (o["contract"] + view.contract - NUM_CARDS)
-        for name in ("to_play", "leader", "taker", "partner"):
-            s = getattr(view, name)
-            if s is not None:
-                packed |= 1 << (o[name] + (s - me) * step % p)
-        packed |= (1 << (o["dealer"] + (view.dealer - me) * step % p)
-                   | self._phase_bit.get(view.phase, self._other_phase))
+        for name, seat in (("to_play", view.to_play), ("leader", view.leader),
+                           ("taker", view.taker), ("partner", view.partner)):
+            if seat is not None:
+                packed |= 1 << (o[name] + (seat - me) * step % p)
         if view.extra.get("chelem_announced"):
             packed |= 1 << o["chelem_announced"]
 
-        out = np.empty(self.size, np.float32)
         raw = np.frombuffer(packed.to_bytes(self._nbytes, "little"), np.uint8)
-        out[:self.bits] = np.unpackbits(raw, count=self.bits, bitorder="little")
+        out = np.unpackbits(raw, count=self.size, bitorder="little").astype(np.float32)
         sizes = view.hand_sizes
         scores = _scores(view.payments, p)
-        out[self.bits:] = [sizes[(me + k * step) % p] / CARDS_SCALE for k in range(p)] + \
-            [scores[(me + k * step) % p] / SCORE_SCALE for k in range(p)] + [len(view.tricks) / CARDS_SCALE]
+        seats = [(me + k * step) % p for k in range(p)]
+        out[self.bits:] = ([sizes[s] / CARDS_SCALE for s in seats] + [scores[s] / SCORE_SCALE for s in seats]
+                           + [len(view.tricks) / CARDS_SCALE])
         return out
 
     def action_mask(self, view: View) -> np.ndarray:
         """1 for each legal action of the view's seat over the flat action space (``NUM_ACTIONS``
         ids, ``int8``); all 0 when the seat is not to play."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        legal = view.legal_actions
-        if legal:
-            mask[list(legal)] = 1
+        if view.legal_actions:
+            mask.put(view.legal_actions, 1)
         return mask
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -286,11 +278,11 @@ def _scores(payments: Sequence[Any], players: int) -> list[int]:
     """The net score of each seat by ``payments`` (received less paid)."""
     if not payments:
         return [0] * players
-    key = (payments, players)
+    key: tuple | None = (payments, players)
     try:
-        found = _SCORES.get(key)
+        found = _SCORES.get(key)  # type: ignore[arg-type]
     except TypeError:
-        key, found = None, None  # type: ignore[assignment]
+        key, found = None, None
     if found is not None:
         return found
     scores = [0] * players

@@ -1,0 +1,224 @@
+"""Speed: environment steps per second, observation and mask built at every step (issue 36).
+
+    python bench/env_steps.py                          # fft-4p, 5 rounds of 2 s per side
+    python bench/env_steps.py --variant marolles-1637 --seconds 3 --rounds 7 --json
+
+Each side plays whole deals with uniformly random legal actions, and counts actions (decisions;
+chance is not a step) per second:
+
+- ``engine``: the raw engine, ``deal.push(rng.choice(deal.legal_actions()))``;
+- ``engine+obs``: the same, plus the view of the seat to play, its vector and its mask
+  (``tarot.adapters.encode``) at every decision: what the encoding costs;
+- ``pettingzoo``: the AEC environment unwrapped (``raw_env``), stepped as an agent does:
+  ``env.last()`` (the observation dict, vector and mask), a random action among the mask's,
+  ``env.step``; the closing dead steps are not counted;
+- ``pettingzoo-wrapped``: the same through ``env()``, PettingZoo's classic wrappers (order
+  enforcing, out-of-bounds assertion, terminate-on-illegal, which reads each observation's mask);
+- ``tarok``: OpenSpiel's C++ ``tarok`` stepped from Python as bench/deals_per_second.py does
+  (ordinary bids only; chance outcomes applied but not counted), players as the variant's seats
+  (3 or 4; tarok has no other);
+- ``tarok+infostate``: the same, plus ``information_state_string`` of the player to act at every
+  decision (tarok provides no tensor: the string is its observation).
+
+The sides run in one process, pinned to one core, in interleaved rounds (the order rotating),
+and each figure is the median over rounds; the ratios are of figures from the same run. The
+target of issue 36: ``pettingzoo`` at least half of ``engine``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent))
+
+import numpy as np  # noqa: E402
+
+import tarot  # noqa: E402
+from deals_per_second import ORDINARY_BIDS, Tarok, cpu_model, engine_revision, open_spiel_version, pin  # noqa: E402
+from tarot.adapters.encode import Encoder  # noqa: E402
+from tarot.adapters.pettingzoo_env import env as wrapped_env  # noqa: E402
+from tarot.adapters.pettingzoo_env import raw_env  # noqa: E402
+
+#: A side plays one deal with its generator and returns the actions it counted.
+Side = Callable[[random.Random], int]
+
+
+def engine_side(variant: str) -> Side:
+    def deal(rng: random.Random) -> int:
+        d = tarot.new_deal(variant, rng=rng)
+        choice = rng.choice
+        n = 0
+        while not d.is_over:
+            d.push(choice(d.legal_actions()))
+            n += 1
+        return n
+    return deal
+
+
+def engine_obs_side(variant: str) -> Side:
+    enc = Encoder(variant)
+
+    def deal(rng: random.Random) -> int:
+        d = tarot.new_deal(variant, rng=rng)
+        choice = rng.choice
+        n = 0
+        while not d.is_over:
+            view = d.view(d.to_play)
+            enc.observation(view)
+            enc.action_mask(view)
+            d.push(choice(d.legal_actions()))
+            n += 1
+        return n
+    return deal
+
+
+def pettingzoo_side(variant: str, wrapped: bool) -> Side:
+    e = wrapped_env(variant) if wrapped else raw_env(variant)
+    first = [True]
+
+    def deal(rng: random.Random) -> int:
+        e.reset(seed=rng.randrange(2**31) if first[0] else None)
+        first[0] = False
+        rand = rng.random
+        n = 0
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rand() * len(legal))]))
+            n += 1
+        return n
+    return deal
+
+
+def tarok_side(players: int, seed: int, infostate: bool) -> Side:
+    import pyspiel
+
+    game = Tarok(seed, players)
+    bidding, ordinary = game.bidding, game.ordinary
+
+    def deal(rng: random.Random) -> int:
+        state = game.game.new_initial_state()
+        choice, rand = rng.choice, rng.random
+        in_bidding = True
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                r, acc = rand(), 0.0
+                for action, p in state.chance_outcomes():  # noqa: B007
+                    acc += p
+                    if r < acc:
+                        break
+                state.apply_action(action)
+                continue
+            if infostate:
+                state.information_state_string(state.current_player())
+            if in_bidding and state.current_game_phase() == bidding:
+                action = choice([a for a in state.legal_actions() if a in ordinary])
+            else:
+                in_bidding = False
+                action = choice(state.legal_actions())
+            state.apply_action(action)
+            n += 1
+        return n
+    del pyspiel
+    return deal
+
+
+def run(side: Side, seconds: float, rng: random.Random) -> float:
+    """Actions per second of ``side`` over whole deals for about ``seconds``."""
+    actions = 0
+    clock = time.perf_counter
+    start = clock()
+    end = start + seconds
+    while True:
+        actions += side(rng)
+        now = clock()
+        if now >= end:
+            return actions / (now - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--variant", default="fft-4p")
+    p.add_argument("--seconds", type=float, default=2.0, help="per side per round")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--cpu", type=int, default=None, help="core to pin to (default: the last allowed)")
+    p.add_argument("--no-tarok", action="store_true", help="leave OpenSpiel's tarok out")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+
+    cls = tarot.variant_class(args.variant)
+    players = cls.players_for()
+    sides: dict[str, Side] = {
+        "engine": engine_side(args.variant),
+        "engine+obs": engine_obs_side(args.variant),
+        "pettingzoo": pettingzoo_side(args.variant, wrapped=False),
+        "pettingzoo-wrapped": pettingzoo_side(args.variant, wrapped=True),
+    }
+    tarok_note = None
+    if args.no_tarok:
+        tarok_note = "not measured (--no-tarok)"
+    elif players not in (3, 4):
+        tarok_note = f"not measured: tarok is for 3 or 4 players, {args.variant} has {players}"
+    else:
+        try:
+            sides["tarok"] = tarok_side(players, args.seed, infostate=False)
+            sides["tarok+infostate"] = tarok_side(players, args.seed, infostate=True)
+        except ImportError:
+            tarok_note = "not measured: open_spiel is not installed (pip install 'tarot-games[bench]')"
+    core = pin(args.cpu)
+    rngs = {name: random.Random(args.seed * 1000 + i) for i, name in enumerate(sides)}
+    for name, side in sides.items():  # warm up: imports, memos, first deals
+        run(side, 0.2, rngs[name])
+    figures: dict[str, list[float]] = {name: [] for name in sides}
+    names = list(sides)
+    for r in range(args.rounds):
+        order = names[r % len(names):] + names[:r % len(names)]
+        for name in order:
+            figures[name].append(run(sides[name], args.seconds, rngs[name]))
+    median = {name: statistics.median(xs) for name, xs in figures.items()}
+    ratios = {f"{name}/engine": median[name] / median["engine"] for name in median if name != "engine"}
+    if "tarok" in median:
+        ratios["pettingzoo/tarok+infostate"] = median["pettingzoo"] / median["tarok+infostate"]
+        ratios["pettingzoo/tarok"] = median["pettingzoo"] / median["tarok"]
+    report = {
+        "variant": args.variant, "seconds": args.seconds, "rounds": args.rounds, "seed": args.seed,
+        "actions_per_second": {k: round(v) for k, v in median.items()},
+        "ratios": {k: round(v, 3) for k, v in ratios.items()},
+        "target": "pettingzoo/engine >= 0.5",
+        "met": ratios["pettingzoo/engine"] >= 0.5,
+        "tarok": tarok_note or f"players={players}, ordinary bids only ({', '.join(ORDINARY_BIDS)})",
+        "engine_compiled": tarot.COMPILED, "engine_revision": engine_revision(),
+        "python": platform.python_version(), "cpu": cpu_model(), "pinned_to": core,
+        "open_spiel": open_spiel_version(),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{args.variant}: actions per second, median of {args.rounds} rounds of {args.seconds:g} s "
+          f"(engine {'compiled' if tarot.COMPILED else 'pure Python'}, {report['engine_revision']})")
+    for name, v in median.items():
+        print(f"  {name:20} {v:>10,.0f}")
+    for name, v in ratios.items():
+        print(f"  {name:28} {v:6.3f}")
+    if tarok_note:
+        print(f"  tarok: {tarok_note}")
+    print(f"  target pettingzoo/engine >= 0.5: {'met' if report['met'] else 'not met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
