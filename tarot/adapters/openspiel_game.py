@@ -87,10 +87,8 @@ def parameters(cls: type[Deal]) -> dict[str, Any]:
 
 # ----- bounds -------------------------------------------------------------------------------
 def _bounds(cls: type[Deal], options: Options, players: int) -> tuple[int, int, int]:
-    """(utility bound, most decisions) of a deal of ``cls`` with ``options``: every score lies
-    in ``[-bound, bound]`` (``[min_bound, bound]``), and no deal takes more decisions.
-
-    The first element is the lowest score, the second the highest, the third the length."""
+    """(lowest score, highest score, most decisions) of a deal of ``cls`` with ``options``:
+    bounds no deal goes beyond, from the rules' own tables (sound, not tight)."""
     family = game_of(cls.variant).name
     pack = cls.PACK.bit_count()
     named = len(NAMED_ACTIONS)
