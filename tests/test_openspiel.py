@@ -128,9 +128,10 @@ def test_illegal_action_names_the_rule_and_changes_nothing():
     wrong = next((c for c in tarot.cards_of(hand) if c not in legal), None)
     if wrong is None:
         wrong = next(c for c in range(78) if not hand >> c & 1 and c != led)
+    rule = state.deal.explain_illegal(wrong)  # the engine's words for the rule broken
     with pytest.raises(tarot.IllegalActionError) as err:
         state.apply_action(wrong)
-    assert str(err.value)
+    assert str(err.value) == rule and rule
     assert str(state) == before and state.history() == history
     with pytest.raises(tarot.IllegalActionError, match="not an action id"):
         state.apply_action(500)
