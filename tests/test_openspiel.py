@@ -278,24 +278,40 @@ def test_resample_keeps_the_information_state():
     assert len({str(w) for w in worlds}) > 1  # the hidden cards differ
 
 
+def shimmy_episode(env, seed):
+    """One episode of Shimmy's wrapper, chance and actions drawn from ``seed``: the actions, and
+    the deal's returns (Shimmy adds the terminal rewards again at each agent's last step, so
+    that ``env.last()`` shows player k (k + 1) times its score: the state's returns are read)."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert not truncated
+            env.step(None)
+            continue
+        assert obs.shape == env.observation_space(agent).shape
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        actions.append(action)
+        env.step(action)
+    return actions, env.game_state.returns()
+
+
 def test_shimmy_wrapper_runs_episodes():
     shimmy = pytest.importorskip("shimmy")
     env = shimmy.OpenSpielCompatibilityV0(env=pyspiel.load_game("python_tarot_fft_4p"))
-    for seed in (1, 2):
-        env.reset(seed=seed)
-        steps = 0
-        rng = np.random.default_rng(seed)
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            assert obs.shape == env.observation_space(agent).shape
-            legal = np.flatnonzero(info["action_mask"])
-            env.step(int(rng.choice(legal)))
-            steps += 1
-        assert not truncated
-        assert steps > 72  # every card played
+    first = shimmy_episode(env, 1)
+    assert len(first[0]) > 72  # every card played, and the bids
+    assert sum(first[1]) == 0
+    assert shimmy_episode(env, 1) == first  # the same seed, the same episode
+    assert shimmy_episode(env, 2) != first
+    env.close()
+    # options go in Shimmy's config (its reset loads the game again by name)
+    env = shimmy.OpenSpielCompatibilityV0(game_name="python_tarot_early_french",
+                                          config={"players": 5})
+    actions, returns = shimmy_episode(env, 3)
+    assert len(returns) == 5 and len(actions) >= 60
     env.close()
 
 
