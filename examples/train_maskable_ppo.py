@@ -156,9 +156,14 @@ def main(argv: list[str] | None = None) -> None:
         model = train(args.steps, seed=args.seed, envs=args.envs, checkpoint=args.out)
         print(f"saved {args.out}")
     start = time.perf_counter()
-    for opp, c in evaluate(model, args.deals).items():
+    results = evaluate(model, args.deals)
+    # the yardstick: the rule bot itself against the random bot on the same boards (the
+    # policy's seat bids as the rule bot does, so much of the margin over random is the bids)
+    results["rule - random"] = compare(VARIANT, "rule", "random", deals=args.deals, seed=1)
+    for opp, c in results.items():
         low, high = c.ci95
-        print(f"{BOT_NAME} - {opp}: {c.mean_diff:+.1f} points per seat per deal, "
+        label = opp if " - " in opp else f"{BOT_NAME} - {opp}"
+        print(f"{label}: {c.mean_diff:+.1f} points per seat per deal, "
               f"95% CI [{low:+.1f}, {high:+.1f}] over {c.n} boards")
         print(c, flush=True)
     print(f"evaluated in {time.perf_counter() - start:.0f} s", flush=True)

@@ -51,4 +51,4 @@ def test_the_command_line_evaluates_a_saved_model(example, tmp_path, capsys):
     example.train(128, seed=4, envs=2, n_steps=64).save(path)
     example.main(["--evaluate", str(path), "--deals", "1"])
     out = capsys.readouterr().out
-    assert "maskable-ppo - random:" in out and "95% CI" in out
+    assert "maskable-ppo - random:" in out and "rule - random:" in out and "95% CI" in out
