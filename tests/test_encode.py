@@ -153,3 +153,24 @@ def test_voids_shown():
                     if voids[k, suit]:
                         held = [c for c in cards_of(view.hand) if c and (4 if c <= 21 else (c - 22) // 14) == suit]
                         assert not held
+
+
+def test_research_doc_table_and_example():
+    """docs/research.md's table of parts gives each part's offset in fft-4p, and its example runs."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    enc = Encoder("fft-4p")
+    named = set()
+    for line in text.splitlines():
+        m = re.match(r"\| ((?:`\w+`(?:, )?)+) \| [^|]+ \| (\d+) \|", line)
+        if m:
+            names = re.findall(r"`(\w+)`", m.group(1))
+            assert enc.slices[names[0]].start == int(m.group(2)), line
+            named.update(names)
+    assert named == set(enc.slices)
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
+    example = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "docs/research.md", "exec"), {})

@@ -124,6 +124,7 @@ def test_bad_arguments():
     assert env.opponents == ["random", "rule", "", "random"]
 
 
+@pytest.mark.slow  # imports torch (a few seconds)
 def test_maskable_ppo_sees_the_masks():
     """sb3-contrib finds the masks where MaskablePPO looks for them."""
     utils = pytest.importorskip("sb3_contrib.common.maskable.utils")

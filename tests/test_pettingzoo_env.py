@@ -185,3 +185,27 @@ def test_max_cycles_aec():
         e.step(int(np.flatnonzero(e.observe(_agent)["action_mask"])[-1]))  # a bid: no all-pass
         steps += 1
     assert steps == 8
+
+
+def test_a_deal_over_at_once_is_dealt_again():
+    """A petit sec (docs/rules §4) annuls the deal before any decision: the environments deal
+    again, as at the table; a deck given that deals one is refused."""
+    import random
+
+    import tarot
+    from tarot.adapters.gymnasium_env import SeatEnv
+
+    seed = next(s for s in range(10_000)
+                if tarot.new_deal("fft-5p", rng=(r := random.Random(s)), dealer=r.randrange(5)).is_over)
+    r = random.Random(seed)
+    dealer = r.randrange(5)
+    annulled = tarot.new_deal("fft-5p", rng=r, dealer=dealer)
+    e = raw_env("fft-5p")
+    e.reset(seed=seed)
+    assert not e.deal.is_over and e.deal.deck != annulled.deck
+    with pytest.raises(TarotError, match="petit_sec"):
+        e.reset(options={"deck": list(annulled.deck), "dealer": dealer})
+    g = SeatEnv("fft-5p")
+    with pytest.raises(TarotError, match="before"):
+        g.reset(options={"deck": list(annulled.deck), "dealer": dealer})
+    e.reset(options={"deck": list(e.deal.deck), "dealer": e.deal.dealer})  # a deck that plays

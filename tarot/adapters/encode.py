@@ -184,6 +184,8 @@ class Encoder:
         self._trick_nobody = o["trick"] + NUM_CARDS * p
         self._phase_bit = {ph: 1 << (o["phase"] + i) for i, ph in enumerate(PHASES)}
         self._other_phase = 1 << (o["phase"] + len(PHASES))
+        #: For each seat looking, the absolute seat of each relative row.
+        self._seats = [[(me + k * self.step) % p for k in range(p)] for me in range(p)]
 
     # ----- the vector ----------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
@@ -231,10 +233,14 @@ class Encoder:
                 packed |= 1 << (o["declared"] + NUM_NAMED * k + a - NUM_CARDS)
         if view.contract is not None:
             packed |= 1 << (o["contract"] + view.contract - NUM_CARDS)
-        for name, seat in (("to_play", view.to_play), ("leader", view.leader),
-                           ("taker", view.taker), ("partner", view.partner)):
-            if seat is not None:
-                packed |= 1 << (o[name] + (seat - me) * step % p)
+        if view.to_play is not None:
+            packed |= 1 << (o["to_play"] + (view.to_play - me) * step % p)
+        if view.leader is not None:
+            packed |= 1 << (o["leader"] + (view.leader - me) * step % p)
+        if view.taker is not None:
+            packed |= 1 << (o["taker"] + (view.taker - me) * step % p)
+        if view.partner is not None:
+            packed |= 1 << (o["partner"] + (view.partner - me) * step % p)
         if view.extra.get("chelem_announced"):
             packed |= 1 << o["chelem_announced"]
 
@@ -242,7 +248,7 @@ class Encoder:
         out = np.unpackbits(raw, count=self.size, bitorder="little").astype(np.float32)
         sizes = view.hand_sizes
         scores = _scores(view.payments, p)
-        seats = [(me + k * step) % p for k in range(p)]
+        seats = self._seats[me]
         out[self.bits:] = ([sizes[s] / CARDS_SCALE for s in seats] + [scores[s] / SCORE_SCALE for s in seats]
                            + [len(view.tricks) / CARDS_SCALE])
         return out

@@ -37,9 +37,10 @@ from gymnasium import spaces
 
 from ..bots import make_bot
 from ..core.actions import NUM_ACTIONS
-from ..core.deal import Deal, new_deal, variant_class
+from ..core.deal import Deal, variant_class
 from ..core.errors import IllegalActionError, TarotError
 from ..core.game import GAMES
+from . import deal_to_decide
 from .encode import Encoder
 
 __all__ = ["SeatEnv", "register_all"]
@@ -86,13 +87,15 @@ class SeatEnv(gymnasium.Env):
         give its ``dealer`` and ``deck``."""
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(2**63)))
-        options = options or {}
-        n = self.encoder.players
-        dealer = options.get("dealer", rng.randrange(n))
-        self.deal = new_deal(self.variant, self.options, rng=rng, dealer=dealer, deck=options.get("deck"))
-        self._bots = [None if s == self.seat else make_bot(name, seed=rng.randrange(2**31))
-                      for s, name in enumerate(self.opponents)]
-        self._play_bots()
+        while True:  # a deal that ends before the agent's first decision is dealt again
+            self.deal = deal_to_decide(self.variant, self.options, rng, options)
+            self._bots = [None if s == self.seat else make_bot(name, seed=rng.randrange(2**31))
+                          for s, name in enumerate(self.opponents)]
+            self._play_bots()
+            if not self.deal.is_over:
+                break
+            if options and options.get("deck") is not None:
+                raise TarotError("this deck's deal ends before the agent's first decision: deal another")
         return self._observe()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

@@ -43,7 +43,8 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ..core.actions import NUM_ACTIONS, action_token
 from ..core.cards import format_cards
-from ..core.deal import Deal, new_deal, variant_class
+from ..core.deal import Deal, variant_class
+from . import deal_to_decide
 from .encode import Encoder
 
 __all__ = ["env", "raw_env", "parallel_env", "TarotEnv", "TarotParallelEnv"]
@@ -90,15 +91,13 @@ class _Table:
 
     def new_deal(self, seed: int | None, options: Mapping[str, Any] | None) -> Deal:
         """A new deal: shuffled and its dealer drawn from the generator (seeded by ``seed``),
-        or as ``options`` say (``dealer``; ``deck``, a list of card ids)."""
+        or as ``options`` say (``dealer``; ``deck``, a list of card ids). A deal that ends
+        before any decision (French Tarot's petit sec, annulled: docs/rules §4) is dealt again,
+        as at the table; a ``deck`` that deals one is refused."""
         if seed is not None:
             self.rng = random.Random(seed)
-        options = options or {}
-        dealer = options.get("dealer", self.rng.randrange(self.encoder.players))
-        self.deal = new_deal(self.variant, self.options, rng=self.rng, dealer=dealer,
-                             deck=options.get("deck"))
+        self.deal = deal_to_decide(self.variant, self.options, self.rng, options)
         return self.deal
-
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         assert self.deal is not None, "reset() first"
         view = self.deal.view(seat)
@@ -170,19 +169,20 @@ class TarotEnv(AECEnv):
         deal = self.table.deal
         assert deal is not None
         deal.push(action)  # an illegal action raises here, and changes nothing
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self._steps += 1
         names = self.table.names
-        if deal.is_over:
+        if not deal.is_over:
+            # the rewards stay 0 until the end of the deal: nothing to clear or to add
+            self._cumulative_rewards[agent] = 0.0
+            self.agent_selection = names[deal.to_play]  # type: ignore[index]
+            if self.max_cycles is not None and self._steps >= self.max_cycles * len(names):
+                self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._cumulative_rewards[agent] = 0.0
             scores = deal.result().scores
             self.rewards = {a: float(scores[s]) for s, a in enumerate(names) if a in self.rewards}
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(names):
-            self.truncations = dict.fromkeys(self.agents, True)
-        if not deal.is_over:
-            self.agent_selection = names[deal.to_play]  # type: ignore[index]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
