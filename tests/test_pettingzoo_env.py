@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, render_test, seed_test  # noqa: E402
 from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
 from tarot.adapters.pettingzoo_env import env, parallel_env, raw_env  # noqa: E402
@@ -49,6 +49,16 @@ def test_max_cycles(variant):
         env=lambda max_cycles: parallel_to_aec(parallel_env(variant, max_cycles=max_cycles)),
     )
     max_cycles_test(mod)
+
+
+def test_render(capsys):
+    """PettingZoo's render_test (``ansi`` returns the text, ``human`` prints it)."""
+    render_test(lambda render_mode=None: env("marolles-78", render_mode=render_mode))
+    assert "phase" in capsys.readouterr().out
+    e = raw_env("french-2p", render_mode="ansi")
+    assert e.render() == "no deal yet: reset() first"
+    e.reset(seed=1)
+    assert e.render().startswith("french-2p  phase play")
 
 
 @pytest.mark.parametrize("variant", ALL)

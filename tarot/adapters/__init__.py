@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.actions import action_token
+from ..core.cards import format_cards
 from ..core.deal import Deal, new_deal, variant_class
 from ..core.errors import TarotError
 
@@ -30,3 +32,17 @@ def deal_to_decide(variant: str, options: Mapping[str, Any], rng: random.Random,
         if given.get("deck") is not None:
             why = deal.result().info.get("annulled", "over")
             raise TarotError(f"this deck's deal ends before any decision ({why}): deal another")
+
+
+def deal_text(deal: Deal | None) -> str:
+    """The deal in a few lines for ``render()``: phase, seat to play, the trick on the table, the
+    last action, the scores once it is over."""
+    if deal is None:
+        return "no deal yet: reset() first"
+    trick = format_cards(deal.trick, deal.notation) if deal.trick else "-"
+    lines = [f"{deal.variant}  phase {deal.phase}  to play {deal.to_play}  trick {trick}"]
+    if deal.history:
+        lines.append(f"last action {action_token(deal.history[-1], deal.notation)}")
+    if deal.is_over:
+        lines.append(f"scores {list(deal.result().scores)}")
+    return "\n".join(lines)

@@ -40,7 +40,7 @@ from ..core.actions import NUM_ACTIONS
 from ..core.deal import Deal, variant_class
 from ..core.errors import IllegalActionError, TarotError
 from ..core.game import GAMES
-from . import deal_to_decide
+from . import deal_text, deal_to_decide
 from .encode import Encoder
 
 __all__ = ["SeatEnv", "register_all"]
@@ -139,13 +139,7 @@ class SeatEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def render(self) -> str | None:
-        d = self.deal
-        if d is None:
-            return "no deal yet: reset() first"
-        text = f"{d.variant}  phase {d.phase}  to play {d.to_play}  actions {len(d.history)}"
-        if d.is_over:
-            text += f"  scores {list(d.result().scores)}"
-        return text
+        return deal_text(self.deal)
 
 
 def register_all() -> list[str]:

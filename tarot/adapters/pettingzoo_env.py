@@ -41,10 +41,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from ..core.actions import NUM_ACTIONS, action_token
-from ..core.cards import format_cards
+from ..core.actions import NUM_ACTIONS
 from ..core.deal import Deal, variant_class
-from . import deal_to_decide
+from . import deal_text, deal_to_decide
 from .encode import Encoder
 
 __all__ = ["env", "raw_env", "parallel_env", "TarotEnv", "TarotParallelEnv"]
@@ -98,25 +97,12 @@ class _Table:
             self.rng = random.Random(seed)
         self.deal = deal_to_decide(self.variant, self.options, self.rng, options)
         return self.deal
+
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         assert self.deal is not None, "reset() first"
         view = self.deal.view(seat)
         return {"observation": self.encoder.observation(view),
                 "action_mask": self.encoder.action_mask(view)}
-
-    def render_text(self) -> str:
-        """The deal in one line per fact: phase, seat to play, the trick on the table, scores."""
-        d = self.deal
-        if d is None:
-            return "no deal yet: reset() first"
-        trick = format_cards(d.trick, d.notation) if d.trick else "-"
-        lines = [f"{d.variant}  phase {d.phase}  to play {d.to_play}  trick {trick}"]
-        if d.history:
-            lines.append(f"last action {action_token(d.history[-1], d.notation)}")
-        if d.is_over:
-            lines.append(f"scores {list(d.result().scores)}")
-        return "\n".join(lines)
-
 
 class TarotEnv(AECEnv):
     """The AEC environment of one variant (module docstring). ``max_cycles``: truncate the deal
@@ -187,7 +173,7 @@ class TarotEnv(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        text = self.table.render_text()
+        text = deal_text(self.table.deal)
         if self.render_mode == "human":
             print(text)
             return None
@@ -262,7 +248,7 @@ class TarotParallelEnv(ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str:
-        return self.table.render_text()
+        return deal_text(self.table.deal)
 
     def close(self) -> None:
         pass
