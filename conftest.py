@@ -4,7 +4,7 @@ optional extra are left out where that extra is not installed (`make test` insta
 from importlib.util import find_spec
 
 #: package folder -> the modules its extra brings
-_EXTRAS = {"tarot/adapters": ("numpy", "pettingzoo", "gymnasium"), "tarot/web": ("fastapi", "sqlalchemy")}
+_EXTRAS = {"tarot/adapters/*": ("numpy", "pettingzoo", "gymnasium"), "tarot/adapters/openspiel*": ("pyspiel",),
+           "tarot/web/*": ("fastapi", "sqlalchemy", "alembic")}
 
-collect_ignore_glob = [f"{folder}/*" for folder, needs in _EXTRAS.items()
-                       if any(find_spec(m) is None for m in needs)]
+collect_ignore_glob = [files for files, needs in _EXTRAS.items() if any(find_spec(m) is None for m in needs)]

@@ -38,6 +38,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "postgres: runs on a real PostgreSQL server (TAROT_TEST_POSTGRES_URL, "
                                        "else a throwaway cluster; skipped without one)")
     config.addinivalue_line("markers", "ray: starts a local Ray (the ray extra; tests/test_study.py)")
+    config.addinivalue_line("markers", "train: trains a policy with stable-baselines3 (a smoke run of a few "
+                                       "hundred steps; tests/test_train_example.py)")
 
 
 @pytest.fixture(autouse=True)
