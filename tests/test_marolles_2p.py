@@ -380,3 +380,22 @@ def test_bad_input_is_refused_by_name():
     assert tarot.variant_class(V2P).players_for() == 2
     assert {o.key: o.default for o in tarot.variant_class(V2P).OPTIONS}["mort_card_competes"] == "false"
     assert {o.key: o.default for o in tarot.variant_class(V2P).OPTIONS}["par_points"] == "25"
+
+
+def test_the_count_tells_a_fool_exchange_with_le_mort():
+    """With mort_card_competes, le Mort may win the trick of a kept Fool: the count names him
+    (the browser table's property test found the count failing on it)."""
+    from tarot.explain import MORT, explainer_for, seat_names
+
+    opts = {"fool_exchange": "give_empty_card", "mort_card_competes": "true"}
+    for seed in range(500):
+        deal = tarot.new_deal("marolles-2p", options=opts, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+        exchange = deal.result().info.get("fool_exchange")
+        if exchange and deal.players in exchange[:2]:
+            text = " ".join(str(line) for line in explainer_for(deal).end_of_deal(deal, seat_names(2)))
+            assert MORT in text
+            return
+    raise AssertionError("no deal of 500 with le Mort in a Fool's exchange")

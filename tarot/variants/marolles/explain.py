@@ -353,8 +353,8 @@ class MarollesExplainer(Explainer):
             owner, winner, c = r.info["fool_exchange"]
             what = (say("marolles.count.fool_exchange.empty", card=card_words(c, deal.notation)) if c != FOOL
                     else say("marolles.count.fool_exchange.fool"))
-            out.add(say("marolles.count.fool_exchange", trick=r.info["fool_kept"][1] + 1, owner=names[owner],
-                        winner=names[winner], what=what))
+            out.add(say("marolles.count.fool_exchange", trick=r.info["fool_kept"][1] + 1,
+                        owner=seat_label(names, owner), winner=seat_label(names, winner), what=what))
         for s in range(deal.players):
             lines, total = explain_packets(md.piles[s], deal.notation)
             out.add(say("marolles.count.seat", name=names[s], points=r.card_points[s]), "title")
