@@ -19,7 +19,7 @@ ratio base / this: unlike the CPU time, the count repeats from run to run, so it
 change on a busy machine (the bots' memo tables make the first deals dearer: they are left out).
 
 ``playouts``: sampled deals played out per CPU second by the search bots' playout, the rule bot
-at every seat (``PimcBot``'s ``_played_out``): positions from rule-bot deals of ``--variant``
+at every seat (``PimcBot``'s ``played_out_values``): positions from rule-bot deals of ``--variant``
 after 1 to 12 tricks, a world sampled from the seat's view (``sampling.sample_from``), each
 legal card tried in a copy and the deal finished (``search.finish_with``).
 

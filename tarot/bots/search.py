@@ -520,9 +520,9 @@ class PimcBot:
                         # solved, it would be a tree of many tricks for nothing
                         continue
                     if tricks_left(world) > exact:
-                        values = _played_out(world, seat, alive, rollout, clock)
+                        values = played_out_values(world, seat, alive, rollout, clock)
                     else:
-                        values = _solved(world, seat, alive, clock)
+                        values = solved_values(world, seat, alive, clock)
                 except SearchTimeout:  # this deal is not counted: decide on the others
                     return _best_of(alive, totals) if searched else self.fallback.act(view)
                 searched += 1
@@ -545,7 +545,7 @@ def default_exact_tricks(view: View) -> int:
     return 4 if n <= 3 or (n == 4 and keyed) else 3 if n <= 5 else 2
 
 
-def _solved(world: Deal, seat: Seat, cards: list[int], clock: _Clock | None) -> dict[int, float]:
+def solved_values(world: Deal, seat: Seat, cards: list[int], clock: _Clock | None) -> dict[int, float]:
     """The exact value for ``seat`` (``solve``) of each of ``cards`` played in ``world``, one
     transposition table shared between them; ``SearchTimeout`` by ``clock``."""
     allies = allies_of(world, seat)
@@ -558,7 +558,7 @@ def _solved(world: Deal, seat: Seat, cards: list[int], clock: _Clock | None) -> 
     return values
 
 
-def _played_out(world: Deal, seat: Seat, cards: list[int], rollout: Sequence,
+def played_out_values(world: Deal, seat: Seat, cards: list[int], rollout: Sequence,
                 clock: _Clock | None = None) -> dict[int, float]:
     """The score of ``seat`` once each of ``cards`` is played in a copy of ``world`` and the
     deal finished by the ``rollout`` bots; ``SearchTimeout`` if ``clock``'s deadline passes

@@ -29,7 +29,7 @@ from ..bots import make_bot
 from ..bots.sampling import SamplingError, can_sample, sample_world
 from ..bots.search import allies_of, default_exact_tricks, distinct_in_view, solve, solve_actions, tricks_left
 from ..core.cards import FOOL, Seat
-from ..core.deal import Deal, View
+from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
 from ..explain import explainer_for, unit_word
 from ..records.common import fresh_deal
@@ -177,8 +177,6 @@ def mine(variant: str, deals: int, seed: int, worlds: int = 16, margin: float | 
     would be nothing else."""
     if not can_sample(variant):
         raise PuzzleError(f"{variant} has no sampler: its positions cannot be checked from a view")
-    from ..core.deal import variant_class
-
     cls = variant_class(variant)
     need = cls.MISTAKE_SIZES[1] if margin is None else margin
     found = fools = pairs = 0

@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from ..bots import make_bot
 from ..bots.sampling import Constraints, SamplingError, can_sample, sample_from
 from ..bots.search import (
-    _played_out,
-    _solved,
     default_exact_tricks,
     finish_with,
+    played_out_values,
     revokes_allowed,
     solve_actions,
+    solved_values,
     tricks_left,
 )
 from ..core.cards import Seat
@@ -160,9 +160,9 @@ def weigh(view: View, worlds: int, rng: random.Random, rollout: Sequence) -> tup
             continue  # another seat owes a revoke: every card scores alike here (search.PimcBot)
         drawn.append(world)
         if view.phase == "play" and tricks_left(world) <= exact:
-            scores = _solved(world, seat, options, None)
+            scores = solved_values(world, seat, options, None)
         else:
-            scores = _played_out(world, seat, options, rollout)
+            scores = played_out_values(world, seat, options, rollout)
         for a in options:
             values[a].add(scores[a])
     return values, drawn
