@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from itertools import islice
 
 import pytest
 
@@ -137,8 +138,10 @@ def test_a_seat_is_welcomed_then_sees_its_view(client):
         seat = SeatClient(ws)
         w = seat.recv()
         assert w == {"type": "welcome", "protocol": 1, "table": t["id"], "seat": 0, "spectator": False,
-                     "variant": "fft-4p", "notation": "french", "lang": "en", "players": 4,
+                     "variant": "fft-4p", "notation": "french", "lang": "en", "table_lang": "en", "players": 4,
                      "names": ["South", "East", "North", "West"]}
+        log = seat.recv()
+        assert log["type"] == "log" and log["lines"][0]["text"].endswith("deals.")
         s = seat.recv()
         assert s["type"] == "state" and s["seat"] == 0 and len(s["deal"]["hand"]) == 18
         assert s["seats"][0]["connected"] is True
@@ -222,6 +225,58 @@ def test_an_illegal_action_is_refused_with_the_rule_and_nothing_changes(client):
         assert err["code"] == "illegal" and err["id"] == 5 and err["message"]
         seat.send(type="state")
         assert seat.until("state") == before
+
+
+def test_each_client_is_told_the_table_in_its_own_language(client):
+    """An English table, a French client and an English one on the same seat: each is told
+    the same deal in its language, its refusals too; a bad language is refused."""
+    t = new_table(client, seats=["person", "rule", "rule", "rule"])
+    j = join(client, t["id"])
+    with client.websocket_connect(j["ws"] + "&lang=fr") as wf, client.websocket_connect(j["ws"]) as we:
+        fr, en = SeatClient(wf), SeatClient(we)
+        assert fr.recv()["names"] == ["Sud", "Est", "Nord", "Ouest"] and en.recv()["names"][0] == "South"
+        assert fr.recv()["lines"][0]["text"].endswith("donne.")
+        while not fr.my_turn():
+            fr.recv()
+        en.until("state")
+        legal = {c["action"] for c in fr.state["turn"]["choices"]}
+        wrong = next(a for a in range(78, 130) if a not in legal)
+        fr.send(type="act", actions=[wrong], id=1)
+        en.send(type="act", actions=[wrong], id=1)
+        said_fr, said_en = fr.until("error")["message"], en.until("error")["message"]
+        assert said_fr != said_en and "you" not in said_fr.split()
+        fr.play_first()
+        told_fr = list(islice((m for m in iter(fr.recv, None) if m["type"] == "state" or m.get("lines")), 3))
+        told_en = list(islice((m for m in iter(en.recv, None) if m["type"] == "state" or m.get("lines")), 3))
+        assert [m["type"] for m in told_fr] == [m["type"] for m in told_en]
+        assert told_fr[0].get("lines") != told_en[0].get("lines")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?lang=de") as ws:
+        assert ws.receive_json()["code"] == "bad_message"
+        with pytest.raises(WebSocketDisconnect) as e:
+            ws.receive_json()
+        assert e.value.code == 4400
+
+
+def test_a_client_that_comes_back_finds_the_deal_told_so_far(client):
+    t = new_table(client, seats=["person", "rule", "rule", "rule"])
+    j = join(client, t["id"])
+    with client.websocket_connect(j["ws"]) as ws:
+        seat = SeatClient(ws)
+        for _ in range(3):  # three decisions, each told with what the bots did after it
+            while not seat.my_turn():
+                seat.recv()
+            seat.play_first()
+        while not seat.my_turn():  # the table waits for the person: nothing more is told
+            seat.recv()
+        starts = [i for i, m in enumerate(seat.received) if m["type"] in ("log", "deal_started")]
+        since = seat.received[starts[-1]:]  # the deal in progress (all may have passed: dealt again)
+        told = [line for m in since if m["type"] != "state" for line in m.get("lines", [])]
+    with client.websocket_connect(j["ws"]) as ws:
+        again = SeatClient(ws)
+        again.until("welcome")
+        log = again.recv()
+        assert log["type"] == "log"
+        assert log["lines"] == told  # the same story, in the same words
 
 
 def test_not_your_turn_and_a_spectator_cannot_act(client):
@@ -315,6 +370,7 @@ def test_reconnecting_with_the_token_gives_the_same_seat_and_state(client):
     with client.websocket_connect(j["ws"]) as ws:
         again = SeatClient(ws)
         assert again.recv()["seat"] == 0
+        assert again.recv()["type"] == "log"
         after = again.recv()
     assert after["deal"] == before["deal"] and after["turn"] == before["turn"]
 
@@ -345,8 +401,7 @@ def test_a_person_coming_back_takes_the_seat_from_the_bot(client):
         time.sleep(0.1)
     with client.websocket_connect(j["ws"]) as ws:
         seat = SeatClient(ws)
-        seat.recv()
-        state = seat.recv()
+        state = seat.until("state")
         assert state["seats"][0]["bot"] is None and state["seats"][0]["connected"]
         if state["status"] != "over":
             while not seat.my_turn() and seat.state["status"] != "over":

@@ -7,11 +7,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
@@ -20,32 +15,9 @@ pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 ws_client = pytest.importorskip("websockets.sync.client")
 
-import tarot  # noqa: E402
+from web_support import free_port, start_server  # noqa: E402
 
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "tarot", "serve", "--port", str(port), "--database",
-                             f"sqlite:///{db}"], cwd=Path(tarot.__file__).resolve().parents[1],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy())
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the server stopped: {proc.stderr.read().decode()[-2000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not answer in 60 s")
 
 
 class Seat:
@@ -100,6 +72,7 @@ def test_kill_9_mid_deal_loses_no_action_and_keeps_the_cards(tmp_path):
     try:
         again = Seat(f"ws://127.0.0.1:{port}{j['ws']}")
         assert again.recv()["seat"] == 0
+        assert again.recv()["type"] == "log"
         after = again.recv()
         assert after["deal"]["hand"] == before["deal"]["hand"]
         assert after["deal"] == before["deal"] and after["turn"] == before["turn"]

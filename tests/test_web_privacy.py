@@ -28,7 +28,7 @@ from tarot.core.cards import FULL_PACK, TAROTS, cards_of, mask, parse_card  # no
 from tarot.core.deal import VARIANTS, variant_class  # noqa: E402
 from tarot.core.errors import IllegalActionError, OptionError  # noqa: E402
 from tarot.explain import explainer_for  # noqa: E402
-from tarot.web.live import LiveTable  # noqa: E402
+from tarot.web.live import LANGUAGES, LiveTable  # noqa: E402
 from tarot.web.store import Store  # noqa: E402
 from tarot.web.tables import check_spec, table_rows  # noqa: E402
 from web_support import cards_in, notation_of  # noqa: E402
@@ -85,7 +85,7 @@ def check(batch, before, table, notation):
     """Every message of ``batch`` within what its receiver knew before or knows after."""
     deal = table.session.deal
     private = set(explainer_for(deal).card_phases)
-    for who, messages in batch.items():
+    for (who, _lang), messages in batch.items():
         allowed = before.get(who, 0) | known_by(table, who)
         for m in messages:
             leaked = cards_in(m, notation) - set(cards_of(allowed | (RULE_CARDS if m["type"] == "help" else 0)))
@@ -112,17 +112,24 @@ def test_no_message_names_a_card_its_receiver_may_not_know(store, variant, data)
     table = LiveTable.create(row, seats, store)
     table.session.match.rng = random.Random(seed)  # the same deals when hypothesis tries again
     table.session.match.dealer = seed % players
-    listeners = [*range(players), None]
+    seats_and_spectators = [*range(players), None]
+    listeners = [(w, lang) for w in seats_and_spectators for lang in LANGUAGES]
     notation = notation_of(variant)
     batch, _ = table.advance(listeners)
     check(batch, {}, table, notation)
+    dealt, seen = None, {}
     for _ in range(MOVES):
         s = table.session
         if s.is_over:
             break
         deal = s.deal
         assert deal is not None
-        before = {w: known_by(table, w) for w in listeners}
+        before = {w: known_by(table, w) for w in seats_and_spectators}
+        # what each receiver has seen in this deal: a client that comes back is told it again
+        # (a revoke owned up to puts cards seen back into a hand)
+        if deal is not dealt:
+            dealt, seen = deal, dict.fromkeys(seats_and_spectators, 0)
+        seen = {w: seen[w] | before[w] for w in seats_and_spectators}
         if deal.is_over:
             batch, _ = table.advance(listeners)
             check(batch, {}, table, notation)
@@ -133,12 +140,16 @@ def test_no_message_names_a_card_its_receiver_may_not_know(store, variant, data)
                 asked = [table.hint(seat), table.help(seat)]
             except IllegalActionError:  # a hint after cards chosen that cannot all be given
                 asked = [table.help(seat)]
-            check({seat: asked}, before, table, notation)
+            check({(seat, "en"): asked}, before, table, notation)
+        if rng.random() < 0.05:  # a client that comes back: the deal's story told again, its state
+            check({h: table.welcome(*h) for h in listeners}, seen, table, notation)
         choice = rng.choice(s.choices(seat, table.chosen.get(seat, ())))
         moves = len(deal.history)
         try:
-            _, batch = table.act(seat, [choice], True, listeners)
+            reply, batch = table.act(seat, [choice], True, listeners)
+            if reply is not None:  # the cards chosen so far, to the seat alone
+                batch = {(seat, "fr"): [reply]}
         except IllegalActionError:  # a set of cards the rules refuse as a whole: nothing changed
             assert len(deal.history) == moves and s.deal is deal
-            batch = table.clear(seat)
+            batch = {(seat, "en"): [table.clear(seat)]}
         check(batch, before, table, notation)

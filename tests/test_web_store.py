@@ -119,7 +119,6 @@ def test_a_server_started_again_rebuilds_the_table_as_it_was(db_url):
         assert client.app.state.manager.store.action_count(t["id"]) == stored
         with client.websocket_connect(j["ws"]) as ws:
             again = SeatClient(ws)
-            again.recv()
-            after = again.recv()
+            after = again.until("state")
         assert after["deal"] == before["deal"] and after["turn"] == before["turn"]
         assert after["totals"] == before["totals"] and after["sheet"] == before["sheet"]

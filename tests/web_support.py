@@ -4,9 +4,15 @@ keys, by token or by name in its text), and a client that plays a seat over the 
 from __future__ import annotations
 
 import json
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 from tarot.core.cards import NUM_CARDS, NOTATIONS, Notation, card_name, format_card
 
@@ -120,16 +126,42 @@ class SeatClient:
         self.state = None  # until the server's next state
 
 
+# ----- the server as a process -------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    """``tarot serve`` as a process on the SQLite file ``db``, once it answers ``/api/health``."""
+    import httpx
+
+    import tarot
+
+    proc = subprocess.Popen([sys.executable, "-m", "tarot", "serve", "--port", str(port), "--database",
+                             f"sqlite:///{db}"], cwd=Path(tarot.__file__).resolve().parents[1],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy())
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server stopped: {proc.stderr.read().decode()[-2000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not answer in 60 s")
+
+
 # ----- a PostgreSQL server for the store's tests ---------------------------------------------------
 def postgres_server(folder):
     """A throwaway PostgreSQL cluster in ``folder`` on a unix socket, from Debian's binaries
     (run as the ``postgres`` user when the tests run as root); yields its URL (the ``postgres``
     database), or None when there is no PostgreSQL here. Stopped at once after."""
     import glob
-    import os
     import shutil
-    import subprocess
-    from pathlib import Path
 
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:

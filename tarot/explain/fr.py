@@ -99,6 +99,8 @@ add_reasons([
      "{card} ne peut pas aller à l'écart : ni Roi ni bout"),
     (_CARD + r" may not go into the écart: a trump only when unavoidable",
      "{card} ne peut pas aller à l'écart : un atout seulement quand on ne peut pas faire autrement"),
+    (r"(?P<tok>\S+) is not a bid: you must pass or bid",
+     "{tok} n'est pas une enchère : vous devez passer ou enchérir"),
     (r"(?P<tok>\S+) does not overcall (?P<bid>\S+): each bid must be .*",
      "{tok} ne couvre pas {bid} : chaque enchère doit être plus forte que la précédente"),
 ], language="fr")

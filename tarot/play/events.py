@@ -31,10 +31,13 @@ class SheetRow:
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """Something that happened at the table, with the lines that tell it to ``to``."""
+    """Something that happened at the table, with the lines that tell it to ``to``, in
+    ``lang`` (None: the language the session speaks; a web table narrates in each language
+    its clients read)."""
 
     to: Seat | None = None
     lines: tuple[Line | CardRow, ...] = ()
+    lang: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -2,37 +2,59 @@
 
 The listener is a seat (its client) or None (a spectator, a replay): the names are the seats
 as seen from its chair, and ``reveal`` the seats whose hidden decisions it may be told (its
-own; every seat for a replay). The game's explainer says what each decision means; tricks and
+own; every seat for a replay). A narration given a ``lang`` tells in that language whatever
+the language around it (a web table tells each client in its own), and marks its events so. The game's explainer says what each decision means; tricks and
 payments are told here, so that the payments told always add up to the ledger (a revoke
 owned up to takes some back, and they are told as taken back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import replace
 
 from ..core.cards import Seat
 from ..core.deal import Deal, new_deal
 from ..core.ledger import Payment
-from ..explain import Line, describe_payment, explainer_for, say, trick_text
+from ..explain import Line, describe_payment, explainer_for, say, speaking, trick_text
 from .events import (
     ActionPlayed, DealStarted, DeclarationShown, Event, PaymentMade, PaymentTakenBack, TakenBack, TrickWon,
 )
 
 
-class Narration:
-    """Tells one listener each step of a deal (``start``, then ``after`` each action)."""
+def _in_own_language(tell: Callable[..., list[Event]]) -> Callable[..., list[Event]]:
+    """A narration's step said in the narration's language, its events marked with it."""
+    @functools.wraps(tell)
+    def said(self: Narration, *args, **kwargs) -> list[Event]:
+        with self.voice():
+            events = tell(self, *args, **kwargs)
+        return events if self.lang is None else [replace(e, lang=self.lang) for e in events]
+    return said
 
-    def __init__(self, names: Sequence[str], reveal: set[int], to: Seat | None = None) -> None:
+
+class Narration:
+    """Tells one listener each step of a deal (``start``, then ``after`` each action), in
+    ``lang`` (None: the language spoken around it)."""
+
+    def __init__(self, names: Sequence[str], reveal: set[int], to: Seat | None = None,
+                 lang: str | None = None) -> None:
         self.names = list(names)
         self.reveal = reveal
         self.to = to
+        self.lang = lang
         #: The payments told so far, with their words (the deal's ledger may take some back).
         self._told: list[tuple[Payment, str]] = []
         self._tricks = 0
         self._shown = 0
         self.state: dict = {}
 
+    def voice(self) -> AbstractContextManager[None]:
+        """The narration's language around what it says (``with narration.voice(): ...``)."""
+        return nullcontext() if self.lang is None else speaking(self.lang)
+
+    @_in_own_language
     def start(self, deal: Deal, number: int = 0, deals: int = 0, again: bool = False) -> list[Event]:
         """The dealer named, what the game says at the start (the cut card...), and any payment
         made by the deal itself; deal ``number`` of ``deals`` in a session (0: a deal alone)."""
@@ -43,6 +65,7 @@ class Narration:
         return [DealStarted(to=self.to, lines=tuple(lines), number=number, deals=deals, dealer=deal.dealer,
                             again=again), *self.payments(deal)]
 
+    @_in_own_language
     def payments(self, deal: Deal) -> list[Event]:
         """The payments made since the last call, and those taken back."""
         entries = deal.ledger.entries
@@ -61,6 +84,7 @@ class Narration:
             events.append(PaymentMade(to=self.to, lines=(Line(words, "payment", "  ", fit=True),), payment=p))
         return events
 
+    @_in_own_language
     def after(self, deal: Deal, seat: int, phase: str, action: int) -> list[Event]:
         """The events of ``action``, taken by ``seat`` in ``phase`` (after ``deal.push``)."""
         events: list[Event] = []
@@ -86,6 +110,7 @@ class Narration:
             return events  # the seat goes on choosing cards: what they cost is told with them, after
         return events + self.payments(deal)
 
+    @_in_own_language
     def taken_back(self, deal: Deal, seat: int, actions: Sequence[int]) -> list[Event]:
         """The events of ``seat`` taking back its last decision (``actions``: taken back, the
         latest first): its own move named, the others after it counted (a bot's discard was

@@ -24,7 +24,7 @@ game: the same cards, the same moves, the same totals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -126,7 +126,9 @@ class TableSession:
         self.record = record
         self.fallback = fallback
         listen = self.people if listeners is None else list(listeners)
-        self.narrations = {s: Narration(seat_names(self.players, s or 0, self.step),
+        #: Who is told the deals: a narration per listener (a web table keys them by listener
+        #: and language).
+        self.narrations: dict[Hashable, Narration] = {s: Narration(seat_names(self.players, s or 0, self.step),
                                         reveal=set() if s is None else {s}, to=s) for s in listen}
         self.deal: Deal | None = None
         #: Deals dealt (a hand not played out counts) and deals played out.
@@ -263,7 +265,7 @@ class TableSession:
         deal = self._turn(seat)
         v = deal.view(seat)
         explainer = explainer_for(deal)
-        names = self.narrations[seat].names if seat in self.narrations else self.names
+        names = self.names_for(seat)
         verb = explainer.card_phases.get(v.phase)
         slots, eligible = pending_cards(deal) if verb else (0, 0)
         if v.phase == "play":
@@ -298,7 +300,7 @@ class TableSession:
         deal = self.deal
         if deal is None:
             return []
-        names = self.narrations[seat].names if seat in self.narrations else self.names
+        names = self.names_for(seat)
         return [trick_text(deal, i, names) for i in range(len(deal.tricks))]
 
     def help(self, seat: Seat) -> list[str]:
@@ -344,10 +346,15 @@ class TableSession:
         """Actions taken so far in the deal."""
         return len(self.deal.history) if self.deal is not None else 0
 
+    def names_for(self, seat: Seat | None) -> list[str]:
+        """The seats' names as seen from ``seat``'s chair (a spectator's: seat 0's), in the
+        language spoken."""
+        return seat_names(self.players, seat or 0, self.step)
+
     def where(self, seat: Seat | None = None) -> str:
         """Where the deal stands (``trick 4, East to play``), names as seen from ``seat``."""
         assert self.deal is not None
-        names = self.narrations[seat].names if seat in self.narrations else self.names
+        names = self.names_for(seat)
         return where(self.deal, names)
 
     def save_unfinished(self) -> list[Event]:
@@ -414,11 +421,13 @@ class TableSession:
         self.played += not self.annulled
         self.sheet.append(SheetRow(self.dealt, dealer, tuple(result.scores), self.annulled))
         explainer = explainer_for(deal)
-        events: list[Event] = [
-            DealOver(to=n.to, lines=tuple(explainer.end_of_deal(deal, n.names)), number=number, result=result,
-                     annulled=self.annulled, played=self.played, dealt=self.dealt, totals=tuple(self.match.totals),
-                     sheet=tuple(self.sheet))
-            for n in self.narrations.values()]
+        events: list[Event] = []
+        for n in self.narrations.values():
+            with n.voice():
+                lines = tuple(explainer.end_of_deal(deal, n.names))
+            events.append(DealOver(to=n.to, lang=n.lang, lines=lines, number=number, result=result,
+                                   annulled=self.annulled, played=self.played, dealt=self.dealt,
+                                   totals=tuple(self.match.totals), sheet=tuple(self.sheet)))
         events += self._save()
         if explainer.target_game is not None:
             events += self._target_game(deal, explainer)
@@ -438,8 +447,13 @@ class TableSession:
         before = list(game.totals)
         game.add_scores(deal.result().scores, deal.running_scores())  # type: ignore[attr-defined]
         self.is_over = self.is_over or game.is_over
-        return [GameProgress(to=n.to, lines=tuple(explainer.after_deal(deal, n.names, game, before)),
-                             totals=tuple(game.totals), over=game.is_over) for n in self.narrations.values()]
+        events: list[Event] = []
+        for n in self.narrations.values():
+            with n.voice():
+                lines = tuple(explainer.after_deal(deal, n.names, game, before))
+            events.append(GameProgress(to=n.to, lang=n.lang, lines=lines, totals=tuple(game.totals),
+                                       over=game.is_over))
+        return events
 
     def _save(self) -> list[Event]:
         """Save deal number ``dealt`` (1, 2...) if the session records: the deal and the tags a

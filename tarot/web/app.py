@@ -220,8 +220,8 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
         return row.record
 
     @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await manager(websocket).connect(websocket, table_id, token)
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+        await manager(websocket).connect(websocket, table_id, token, lang)
 
     app.include_router(pages.router)
     static = FilePath(__file__).with_name("static")

@@ -13,24 +13,31 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Seat
 from ..core.errors import IllegalActionError, TarotError
-from ..explain import explainer_for
-from ..play.events import ActionPlayed, DealOver, Event, MatchOver, SheetRow
+from ..explain import explainer_for, speaking
+from ..play.events import ActionPlayed, DealOver, Event, MatchOver, SheetRow, TakenBack
 from ..play.files import sheet_entry
+from ..play.narration import Narration
 from ..play.session import PERSON, TableSession
-from .payloads import PROTOCOL, event_payload, hint_payload, knowable_cards, public_view, state_payload
+from .payloads import (
+    PROTOCOL, event_payload, hint_payload, knowable_cards, lines_payload, public_view, state_payload,
+)
 from .protocol import ProtocolError
 from .store import SeatRow, Store, StoredTable, TableRow, token_hash
 
 #: What a receiver is: a seat, or None for the spectators.
 Listener = Seat | None
-#: Messages for each receiver.
-Batch = dict[Listener, list[dict[str, Any]]]
+#: A receiver and the language its client reads (``LANGUAGES``).
+Hearer = tuple[Listener, str]
+#: Messages for each hearer.
+Batch = dict[Hearer, list[dict[str, Any]]]
+#: The languages a table speaks: each client is told the table in its own.
+LANGUAGES = ("en", "fr")
 
 
 @dataclass
@@ -113,7 +120,7 @@ class LiveTable:
         return table
 
     # ----- steps -----------------------------------------------------------------------------
-    def advance(self, listeners: Iterable[Listener]) -> tuple[Batch, bool]:
+    def advance(self, listeners: Iterable[Hearer]) -> tuple[Batch, bool]:
         """Deal if need be and play the bots up to a person's decision or the deal's end:
         stored, then told. Also says whether the table goes on by itself (no person to wait
         for, not over)."""
@@ -125,10 +132,10 @@ class LiveTable:
         return not s.is_over and (s.deal is None or s.deal.is_over or s.deal.to_play not in s.people)
 
     def act(self, seat: Seat, actions: Sequence[int], revoke: bool,
-            listeners: Iterable[Listener]) -> tuple[dict[str, Any] | None, Batch]:
+            listeners: Iterable[Hearer]) -> tuple[dict[str, Any] | None, Batch]:
         """A person's decision: played (then the bots up to the next person), or, in a phase
         where several cards are given, kept until complete. Returns a reply for the sender
-        only (a revoke to confirm), or the messages for everyone. ``IllegalActionError`` or
+        only (a revoke to confirm, the cards chosen so far), or the messages for everyone. ``IllegalActionError`` or
         ``ProtocolError`` when refused: nothing has changed."""
         s = self.session
         deal = s.deal
@@ -140,7 +147,7 @@ class LiveTable:
             chosen, events = s.choose(seat, self.chosen.get(seat, []), actions)
             self.chosen[seat] = chosen
             if not events:  # the set is not complete: only the seat's own state changes
-                return None, {seat: [self.state(seat)]}
+                return self.state(seat), {}
         else:
             if len(actions) == 1 and not revoke:
                 reason = s.revoke_reason(seat, actions[0])
@@ -151,9 +158,10 @@ class LiveTable:
         events += s.advance()
         return None, self.told(events, listeners)
 
-    def clear(self, seat: Seat) -> Batch:
+    def clear(self, seat: Seat) -> dict[str, Any]:
+        """The cards chosen so far put back: the seat's state again."""
         self.chosen.pop(seat, None)
-        return {seat: [self.state(seat)]}
+        return self.state(seat)
 
     def hint(self, seat: Seat) -> dict[str, Any]:
         self._my_turn(seat)
@@ -235,7 +243,7 @@ class LiveTable:
         return "open" if free else "running"
 
     # ----- what is stored, then told -----------------------------------------------------------
-    def told(self, events: list[Event], listeners: Iterable[Listener]) -> Batch:
+    def told(self, events: list[Event], listeners: Iterable[Hearer]) -> Batch:
         record = self.persist(events)
         return self.messages(events, listeners, record)
 
@@ -299,23 +307,26 @@ class LiveTable:
             tags["Sheet"] = "; ".join(sheet_entry(r) for r in earlier)
         return records.record_from_deal(s.deal, **tags).to_json()
 
-    def messages(self, events: Sequence[Event], listeners: Iterable[Listener], record: int | None) -> Batch:
-        """For each receiver: the events told to it, then its new state. A seat is told the
-        events of its own narration and the match's end; the spectators those of theirs."""
+    def messages(self, events: Sequence[Event], listeners: Iterable[Hearer], record: int | None) -> Batch:
+        """For each hearer: the events told to it in its language, then its new state. A seat
+        is told the events of its own narration and the match's end; the spectators those of
+        theirs."""
         out: Batch = {}
         deal = self.session.deal
         private = tuple(explainer_for(deal).card_phases) if deal is not None else ()
-        for who in listeners:
-            knowable = self._knowable(who)
+        hearers = list(listeners)
+        knowable = {who: self._knowable(who) for who in {who for who, _ in hearers}}
+        for who, lang in hearers:
             notation = deal.notation if deal is not None else None
             msgs = []
             for e in events:
-                if e.to == who or (isinstance(e, MatchOver) and who is not None):
-                    p = event_payload(e, knowable, notation, record, who, private) if notation is not None else None
+                if (e.to == who and e.lang in (None, lang)) or (isinstance(e, MatchOver) and who is not None):
+                    p = event_payload(e, knowable[who], notation, record, who, private) if notation is not None else None
                     if p is not None:
                         msgs.append(p)
-            msgs.append(self.state(who))
-            out[who] = msgs
+            with speaking(lang):
+                msgs.append(self.state(who))
+            out[who, lang] = msgs
         return out
 
     def _knowable(self, who: Listener) -> int:
@@ -356,13 +367,43 @@ class LiveTable:
                              dealt=s.dealt, deals=s.deals, over=over, to_play=None if over else deal.to_play,
                              totals=s.totals, sheet=s.sheet, seats=seats, chosen=chosen, spectator=who is None)
 
-    def welcome(self, who: Listener) -> list[dict[str, Any]]:
+    def welcome(self, who: Listener, lang: str) -> list[dict[str, Any]]:
+        """What a client is sent when it connects, in its language: the table, the story of
+        the deal so far as it was told to its seat (``told_so_far``), its state."""
         s = self.session
-        names = s.narrations[who].names if who in s.narrations else s.names
-        return [{"type": "welcome", "protocol": PROTOCOL, "table": self.id, "seat": who, "spectator": who is None,
-                 "variant": self.row.variant, "notation": s.cls.notation.name, "lang": self.row.lang,
-                 "players": s.players, "names": list(names)},
-                self.state(who)]
+        with speaking(lang):
+            return [{"type": "welcome", "protocol": PROTOCOL, "table": self.id, "seat": who, "spectator": who is None,
+                     "variant": self.row.variant, "notation": s.cls.notation.name, "lang": lang,
+                     "table_lang": self.row.lang, "players": s.players, "names": s.names_for(who)},
+                    {"type": "log", "lines": self.told_so_far(who, lang)},
+                    self.state(who)]
+
+    def told_so_far(self, who: Listener, lang: str) -> list[dict[str, Any]]:
+        """The lines the deal in progress has told ``who`` so far, told again from its start by
+        a fresh narration of that receiver (its own secrets only), its count if it is over: a
+        client that comes back finds the table's story where it left it."""
+        s = self.session
+        deal = s.deal
+        if deal is None:
+            return []
+        told = s.narrations.get((who, lang))
+        if told is None:
+            return []
+        from ..core.deal import new_deal
+
+        again = Narration(told.names, told.reveal, who, lang)
+        probe = new_deal(deal.variant, deal.options, deck=deal.deck, dealer=deal.dealer)
+        events = again.start(probe)
+        for a in deal.history:
+            seat, phase = probe.to_play, probe.phase
+            assert seat is not None
+            probe.push(a)
+            events += again.after(probe, seat, phase, a)
+        lines = [line for e in events if not isinstance(e, TakenBack) for line in lines_payload(e.lines, deal.notation)]
+        if deal.is_over:
+            with speaking(lang):
+                lines += lines_payload(explainer_for(deal).end_of_deal(deal, told.names), deal.notation)
+        return lines
 
     def public(self) -> dict[str, Any]:
         """The table as the lobby lists it: no hand, no token."""
@@ -377,13 +418,18 @@ class LiveTable:
 
 
 def listen_all(session: TableSession) -> None:
-    """Narrate for every seat (any may be a person's, or become one) and for the spectators."""
+    """Narrate for every seat (any may be a person's, or become one) and for the spectators,
+    in each language a client may read."""
     from ..explain import seat_names
-    from ..play.narration import Narration
 
     p, step = session.players, session.step
-    session.narrations = {s: Narration(seat_names(p, s or 0, step), reveal=set() if s is None else {s}, to=s)
-                          for s in [*range(p), None]}
+    narrations: dict[Hashable, Narration] = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            for s in [*range(p), None]:
+                narrations[s, lang] = Narration(seat_names(p, s or 0, step), reveal=set() if s is None else {s},
+                                                to=s, lang=lang)
+    session.narrations = narrations
 
 
 def unguessable(session: TableSession) -> None:
@@ -401,4 +447,4 @@ def stand_in(session: TableSession, seat: Seat, bot: str) -> None:
     session.bot_names[seat] = bot
 
 
-__all__ = ["Batch", "IllegalActionError", "Listener", "LiveTable", "SeatState"]
+__all__ = ["LANGUAGES", "Batch", "Hearer", "IllegalActionError", "Listener", "LiveTable", "SeatState"]

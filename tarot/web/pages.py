@@ -27,10 +27,10 @@ from ..play.narration import Narration
 from ..records import MAX_RECORD_BYTES, Record, parse_record
 from ..records.common import fresh_deal
 from .cards import back_svg, card_svg, face_title, notation_named
+from .live import LANGUAGES
 
 router = APIRouter()
 
-LANGUAGES = ("en", "fr")
 _TITLES = {
     "lobby": {"en": "Tarot: the lobby", "fr": "Tarot : le salon"},
     "table": {"en": "Tarot: the table", "fr": "Tarot : la table"},

@@ -18,24 +18,28 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..core.errors import IllegalActionError, TarotError, excerpt
-from ..explain import use_language
+from ..explain import speaking, spoken_to, use_language
 from ..play.session import PERSON
-from .live import Batch, Listener, LiveTable
+from .live import LANGUAGES, Batch, Hearer, Listener, LiveTable
 from .protocol import ProtocolError, error, parse_message
 from .store import SeatRow, Store, TableRow
 
 T = TypeVar("T")
 log = logging.getLogger("tarot.web")
-#: The languages a table speaks.
-LANGUAGES = ("en", "fr")
 
 
 class Client:
-    """One open WebSocket: a seat's (``seat``) or a spectator's (None)."""
+    """One open WebSocket: a seat's (``seat``) or a spectator's (None), told the table in
+    ``lang``."""
 
-    def __init__(self, ws: Any, seat: Listener) -> None:
+    def __init__(self, ws: Any, seat: Listener, lang: str) -> None:
         self.ws = ws
         self.seat = seat
+        self.lang = lang
+
+    @property
+    def hearer(self) -> Hearer:
+        return self.seat, self.lang
 
     async def send(self, messages: Sequence[dict[str, Any]]) -> None:
         for m in messages:
@@ -136,13 +140,19 @@ class TableManager:
         return seat_no, token
 
     # ----- clients ---------------------------------------------------------------------------
-    async def connect(self, ws: Any, table_id: str, token: str | None) -> None:
-        """Serve one WebSocket until it closes (``docs/web-protocol.md``)."""
+    async def connect(self, ws: Any, table_id: str, token: str | None, lang: str | None = None) -> None:
+        """Serve one WebSocket until it closes (``docs/web-protocol.md``), telling the table in
+        ``lang`` (by default the table's language)."""
         await ws.accept()
         table = self.tables.get(table_id)
         if table is None:
             await ws.send_text(json.dumps(error("no_table", f"no table {excerpt(table_id)} being played")))
             await ws.close(code=4404)
+            return
+        if lang is not None and lang not in LANGUAGES:
+            await ws.send_text(json.dumps(error("bad_message", f"lang: {excerpt(lang)} is not one of "
+                                                               f"{', '.join(LANGUAGES)}")))
+            await ws.close(code=4400)
             return
         seat: Listener = None
         if token is not None:
@@ -151,7 +161,7 @@ class TableManager:
                 await ws.send_text(json.dumps(error("bad_token", "this token opens no seat at this table")))
                 await ws.close(code=4403)
                 return
-        client = Client(ws, seat)
+        client = Client(ws, seat, lang or table.row.lang)
         lock = self.locks[table.id]
         async with lock:
             self.clients[table.id].append(client)
@@ -161,7 +171,7 @@ class TableManager:
             async with lock:
                 if seat is not None and table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
                     await self.run(table.take_back, seat, lang=table.row.lang)
-                await client.send(await self.run(table.welcome, seat, lang=table.row.lang))
+                await client.send(await self.run(table.welcome, seat, client.lang, lang=client.lang))
                 if seat is not None:
                     await self._send(table, {w: [table.seat_message(seat)] for w in self._listeners(table)},
                                      but=client)
@@ -191,7 +201,7 @@ class TableManager:
         if kind == "ping":
             await client.send([{"type": "pong", "id": mid}])
             return
-        lang = table.row.lang
+        lang = client.lang
         async with self.locks[table.id]:
             try:
                 if kind == "state":
@@ -203,7 +213,7 @@ class TableManager:
                     reply, batch = await self.run(table.act, seat, msg["actions"], msg.get("revoke", False),
                                                   self._listeners(table), lang=lang)
                 elif kind == "clear":
-                    reply, batch = None, await self.run(table.clear, seat, lang=lang)
+                    reply, batch = await self.run(table.clear, seat, lang=lang), {}
                 elif kind == "hint":
                     reply, batch = await self.run(table.hint, seat, lang=lang), {}
                 else:  # help
@@ -211,18 +221,17 @@ class TableManager:
             except ProtocolError as e:
                 await client.send([error(e.code, str(e), mid)])
                 return
-            except IllegalActionError as e:
-                await client.send([error("illegal", str(e), mid)])
+            except IllegalActionError as e:  # the rule's reason, said to the seat in its language
+                with speaking(lang):
+                    reason = spoken_to(str(e), seat) if seat is not None else str(e)
+                await client.send([error("illegal", reason, mid)])
                 return
             except TarotError as e:  # a bad request the engine names (never a crash of the table)
                 await client.send([error("bad_message", str(e), mid)])
                 return
             if reply is not None:
                 await client.send([{**reply, "id": mid} if mid is not None else reply])
-            if kind == "clear":
-                await client.send(batch.get(seat, []))
-            else:
-                await self._send(table, batch)
+            await self._send(table, batch)
         if kind == "act" and batch:
             self._spawn(self.drive(table))
 
@@ -230,11 +239,12 @@ class TableManager:
         """The table as the lobby lists it, with how many watch it."""
         return {**table.public(), "spectators": sum(c.seat is None for c in self.clients[table.id])}
 
-    def _listeners(self, table: LiveTable) -> list[Listener]:
-        return sorted({c.seat for c in self.clients[table.id]}, key=lambda s: -1 if s is None else s)
+    def _listeners(self, table: LiveTable) -> list[Hearer]:
+        """Who is connected: each seat (None: the spectators) in each language read there."""
+        return sorted({c.hearer for c in self.clients[table.id]}, key=lambda h: (-1 if h[0] is None else h[0], h[1]))
 
     async def _send(self, table: LiveTable, batch: Batch, but: Client | None = None) -> None:
-        sends = [c.send(batch[c.seat]) for c in list(self.clients[table.id]) if c.seat in batch and c is not but]
+        sends = [c.send(batch[c.hearer]) for c in list(self.clients[table.id]) if c.hearer in batch and c is not but]
         for r in await asyncio.gather(*sends, return_exceptions=True):
             if isinstance(r, BaseException) and not isinstance(r, Exception):
                 raise r  # a cancellation; a client gone is let go (its loop ends it)

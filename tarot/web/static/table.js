@@ -27,8 +27,9 @@ function stored() {
 // ----- connecting --------------------------------------------------------------------------
 function connect(token) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = scheme + "://" + location.host + "/ws/tables/" + encodeURIComponent(TABLE) +
-              (token ? "?token=" + encodeURIComponent(token) : "");
+  const url = scheme + "://" + location.host + "/ws/tables/" + encodeURIComponent(TABLE) + "?" + langQuery() +
+              (token ? "&token=" + encodeURIComponent(token) : "");
+  game.token = token;
   setStatus(t("table.connecting"));
   const ws = new WebSocket(url);
   game.ws = ws;
@@ -58,6 +59,7 @@ function send(msg) {
 function receive(msg) {
   switch (msg.type) {
     case "welcome": game.welcome = msg; game.names = msg.names; drawFrame(); loadFaces(); break;
+    case "log": clearLog(); log(msg.lines); break;
     case "state":
       game.state = msg;
       drawState();
@@ -323,6 +325,11 @@ function drawScores(st) {
   box.replaceChildren(el("table", {class: "sheet"}, el("thead", {}, head), el("tbody", {}, rows, total)));
 }
 
+function clearLog() {
+  const box = document.getElementById("log");
+  if (box) box.replaceChildren();
+}
+
 function log(lines) {
   const box = document.getElementById("log");
   if (!box || !lines) return;
@@ -371,8 +378,15 @@ function showError(message) {
   document.getElementById("main").replaceChildren(el("p", {class: "error"}, message));
 }
 
+// Another language: the server tells this client the table again in it (a new connection,
+// the deal's story so far and the state in the new words).
 document.addEventListener("tarot-language", () => {
-  if (game.welcome) { drawFrame(); loadFaces(); } else if (!game.ws) chooseSeat();
+  if (game.ws && game.ws.readyState === WebSocket.OPEN) {
+    const old = game.ws;
+    game.ws = null;
+    old.close();
+    connect(game.token);
+  } else if (!game.ws) chooseSeat();
 });
 
 (() => {
