@@ -13,7 +13,8 @@ import tarot
 import tarot.core.ledger
 from tarot.core.game import GAMES
 from tarot.explain import (
-    DEFAULT, CATALOGUES, Explainer, MessageError, add_messages, explainer_for, phase_help, say, use_language,
+    DEFAULT, CATALOGUES, Explainer, MessageError, add_messages, explainer_for, phase_help, say, speaking,
+    use_language,
 )
 
 
@@ -144,3 +145,18 @@ def test_the_table_says_no_sentence_outside_the_catalogue(variant):
                 stray.append((word, line))
     print(*[line for _, line in stray[:5]], sep="\n")
     assert not stray, sorted({w for w, _ in stray})[:40]
+
+
+def test_a_contract_or_a_declaration_shown_is_named_in_words_in_each_language():
+    """What the web table writes beside a bid or cards shown (``Explainer.action_name``)."""
+    from tarot.core.deal import new_deal
+
+    fft, mar = new_deal("fft-4p", seed=1), new_deal("marolles-1637", seed=1)
+    name = explainer_for(fft).action_name
+    said = {tok: name(fft, fft.parse_action(tok)) for tok in ("pass", "garde_sans", "poignee_double")}
+    assert said == {"pass": "Pass", "garde_sans": "Garde sans le chien", "poignee_double": "a double poignée (30)"}
+    with speaking("fr"):
+        assert name(fft, fft.parse_action("pass")) == "Passe"
+        assert explainer_for(mar).action_name(mar, mar.parse_action("kings_4_fool")) == "4 Rois et le Mat"
+    assert explainer_for(mar).action_name(mar, mar.parse_action("imperial_cups")) == "Imperial of Cups"
+    assert explainer_for(mar).action_name(mar, mar.parse_action("done")) == "done"  # no name: the token

@@ -287,4 +287,7 @@ def test_the_french_interface_shows_french_names(server, browser, shots):
     page.locator("#lang-switch").click()  # and to English, in the same page
     assert page.locator("#lang-switch").inner_text() == "Français"
     assert page.locator("#scores-toggle").inner_text() == "Scores"
+    # the server tells the table again in English: the deal's story, the seats' names
+    page.wait_for_function("/\\b(South|East|West) deals\\b/.test(document.getElementById('log').innerText)")
+    assert "Sud" not in page.locator("#board").inner_text()
     assert not page.errors

@@ -162,6 +162,11 @@ class Explainer:
         """A named action as offered in the choices (a token, perhaps with words)."""
         return deal.action_token(action)
 
+    def action_name(self, deal: Deal, action: int) -> str:
+        """A named action as the table names it once taken (a contract, a declaration shown),
+        in words where the game has them, else its token."""
+        return deal.action_token(action)
+
     def table_lines(self, deal: Deal, view: View, marked: CardSet,
                     names: Sequence[str]) -> list[Line | CardRow]:
         """Lines shown above the person's hand at each turn (cards on the table...)."""

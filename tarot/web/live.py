@@ -317,14 +317,14 @@ class LiveTable:
         hearers = list(listeners)
         knowable = {who: self._knowable(who) for who in {who for who, _ in hearers}}
         for who, lang in hearers:
-            notation = deal.notation if deal is not None else None
             msgs = []
-            for e in events:
-                if (e.to == who and e.lang in (None, lang)) or (isinstance(e, MatchOver) and who is not None):
-                    p = event_payload(e, knowable[who], notation, record, who, private) if notation is not None else None
-                    if p is not None:
-                        msgs.append(p)
             with speaking(lang):
+                for e in events:
+                    if (e.to == who and e.lang in (None, lang)) or (isinstance(e, MatchOver) and who is not None):
+                        p = event_payload(e, knowable[who], deal.notation, record, who, private,
+                                          self.action_name) if deal is not None else None
+                        if p is not None:
+                            msgs.append(p)
                 msgs.append(self.state(who))
             out[who, lang] = msgs
         return out
@@ -365,7 +365,14 @@ class LiveTable:
                 prompt = s.prompt(who, chosen)
         return state_payload(self.view(who), prompt, deal.card_power, status=self.status(), number=s.dealt,
                              dealt=s.dealt, deals=s.deals, over=over, to_play=None if over else deal.to_play,
-                             totals=s.totals, sheet=s.sheet, seats=seats, chosen=chosen, spectator=who is None)
+                             totals=s.totals, sheet=s.sheet, seats=seats, chosen=chosen, spectator=who is None,
+                             name=self.action_name)
+
+    def action_name(self, action: int) -> str:
+        """A contract or a declaration as the game names it, in the language spoken."""
+        deal = self.session.deal
+        assert deal is not None
+        return explainer_for(deal).action_name(deal, action)
 
     def welcome(self, who: Listener, lang: str) -> list[dict[str, Any]]:
         """What a client is sent when it connects, in its language: the table, the story of

@@ -75,15 +75,17 @@ _EMPTY: dict[str, object] = {"shown": (), "tricks": (), "trick": (), "payments":
 def state_payload(view: View, prompt: Prompt | None, power: Callable[[Card], int], *, status: str,
                   number: int, dealt: int, deals: int | None, over: bool, to_play: int | None,
                   totals: Sequence[int], sheet: Sequence[SheetRow], seats: list[Json],
-                  chosen: Sequence[int] = (), spectator: bool = False) -> Json:
-    """A receiver's ``state``: the deal as its view shows it and, at its turn, its choices."""
+                  chosen: Sequence[int] = (), spectator: bool = False,
+                  name: Callable[[int], str] | None = None) -> Json:
+    """A receiver's ``state``: the deal as its view shows it and, at its turn, its choices;
+    ``name`` says a contract or a declaration shown in words (else its token)."""
     n = view.notation
 
     def ordered(cs: CardSet) -> list[Card]:
         return in_display_order(cs, power)
 
     def label(a: int) -> str:
-        return action_token(a, n)
+        return action_token(a, n) if name is None else name(a)
 
     trick_seats = [_trick_seat(view, i) for i in range(len(view.trick))]
     deal: Json = {
@@ -135,7 +137,8 @@ def _json_safe(value: object) -> object:
 
 
 def event_payload(event: Event, knowable: CardSet, notation: Notation, record: int | None = None,
-                  who: int | None = None, private_phases: Collection[str] = ()) -> Json | None:
+                  who: int | None = None, private_phases: Collection[str] = (),
+                  name: Callable[[int], str] | None = None) -> Json | None:
     """An event as its receiver ``who`` is told it, or None for an event the protocol does not
     send (the terminal's record files). ``knowable``: the cards the receiver may know; a card
     given in one of the ``private_phases`` (a discard, an écart: the explainer's card phases)
@@ -161,7 +164,8 @@ def event_payload(event: Event, knowable: CardSet, notation: Notation, record: i
                 "label": action_token(event.action, notation) if known else None, "lines": lines}
     if isinstance(event, DeclarationShown):
         return {"type": "declaration", "seat": event.seat, "action": event.declaration,
-                "label": action_token(event.declaration, notation), "cards": cards(event.cards), "lines": lines}
+                "label": action_token(event.declaration, notation) if name is None else name(event.declaration),
+                "cards": cards(event.cards), "lines": lines}
     if isinstance(event, TrickWon):
         return {"type": "trick", "index": event.index, "winner": event.winner, "cards": cards(event.cards),
                 "lines": lines}

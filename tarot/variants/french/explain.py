@@ -430,6 +430,13 @@ class FrenchExplainer(Explainer):
             out.append(Line(say("french.table.chien", cards=_cards(view.chien, deal))))
         return out
 
+    def action_name(self, deal: Deal, action: int) -> str:
+        tok = deal.action_token(action)
+        for name in (f"french.bid.short.{tok}", f"french.bid.{tok}", f"french.poignee.{tok}"):
+            if known(name):
+                return say(name)
+        return tok
+
     def action_label(self, deal: Deal, action: int) -> str:
         tok = deal.action_token(action)
         for name in (f"french.bid.{tok}", f"french.poignee.{tok}"):

@@ -330,6 +330,9 @@ class MarollesExplainer(Explainer):
             return []
         return [Line(say("marolles.revoked", trick=own[0] + 1), "announce")]
 
+    def action_name(self, deal: Deal, action: int) -> str:
+        return declaration_title(deal, action)
+
     def action_label(self, deal: Deal, action: int) -> str:
         tok = deal.action_token(action)
         if action != DONE and deal.phase == "declare":

@@ -381,6 +381,7 @@ function showError(message) {
 // Another language: the server tells this client the table again in it (a new connection,
 // the deal's story so far and the state in the new words).
 document.addEventListener("tarot-language", () => {
+  if (game.welcome) { drawFrame(); loadFaces(); }
   if (game.ws && game.ws.readyState === WebSocket.OPEN) {
     const old = game.ws;
     game.ws = null;
