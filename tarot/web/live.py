@@ -79,8 +79,9 @@ class LiveTable:
         self.known: dict[Listener, tuple[int, int]] = {}
         #: Finished deals' record ids by deal number.
         self.records: dict[int, int] = {}
-        #: Every seat and the spectators are told the events, each in its own words.
-        listen_all(session)
+        #: Every seat and the spectators are told the events, each in its own words, in the
+        #: table's language and in each other one a client reads (``speak``).
+        listen_all(session, row.lang)
         for s, st in enumerate(self.seats):
             if st.kind == PERSON and st.bot is not None:
                 stand_in(session, s, st.bot)
@@ -385,6 +386,18 @@ class LiveTable:
                     {"type": "log", "lines": self.told_so_far(who, lang)},
                     self.state(who)]
 
+    def speak(self, lang: str) -> None:
+        """Narrate the table in ``lang`` too, from now on (a client reads it): its narrations
+        are brought to where the deal stands, as if they had told it from its start."""
+        s = self.session
+        if (None, lang) in s.narrations:
+            return
+        listen_all(s, lang)
+        if s.deal is not None:
+            for n in s.narrations.values():
+                if n.lang == lang:
+                    n.rewind(s.deal)
+
     def told_so_far(self, who: Listener, lang: str) -> list[dict[str, Any]]:
         """The lines the deal in progress has told ``who`` so far, told again from its start by
         a fresh narration of that receiver (its own secrets only), its count if it is over: a
@@ -424,18 +437,17 @@ class LiveTable:
                 "deal": s.dealt, "played": s.played, "totals": list(s.totals)}
 
 
-def listen_all(session: TableSession) -> None:
-    """Narrate for every seat (any may be a person's, or become one) and for the spectators,
-    in each language a client may read."""
+def listen_all(session: TableSession, lang: str) -> None:
+    """Narrate in ``lang`` for every seat (any may be a person's, or become one) and for the
+    spectators, besides the languages already narrated in."""
     from ..explain import seat_names
 
     p, step = session.players, session.step
-    narrations: dict[Hashable, Narration] = {}
-    for lang in LANGUAGES:
-        with speaking(lang):
-            for s in [*range(p), None]:
-                narrations[s, lang] = Narration(seat_names(p, s or 0, step), reveal=set() if s is None else {s},
-                                                to=s, lang=lang)
+    narrations: dict[Hashable, Narration] = {k: n for k, n in session.narrations.items() if isinstance(k, tuple)}
+    with speaking(lang):
+        for s in [*range(p), None]:
+            narrations[s, lang] = Narration(seat_names(p, s or 0, step), reveal=set() if s is None else {s},
+                                            to=s, lang=lang)
     session.narrations = narrations
 
 

@@ -169,6 +169,7 @@ class TableManager:
                 table.seats[seat].connected += 1
         try:
             async with lock:
+                await self.run(table.speak, client.lang)
                 if seat is not None and table.seats[seat].bot is not None and table.seats[seat].kind == PERSON:
                     await self.run(table.take_back, seat, lang=table.row.lang)
                 await client.send(await self.run(table.welcome, seat, client.lang, lang=client.lang))
