@@ -159,3 +159,57 @@ def test_the_pages_and_the_openapi_description(client):
     assert {"/api/challenges", "/api/challenges/plays/{table_id}"} <= set(paths)
     assert "post" in paths["/api/challenges"] and "get" in paths["/api/challenges"]
     assert client.get("/static/challenge.js").status_code == 200
+
+
+def test_a_challenge_with_options_is_its_own(client):
+    started = start(client, options={"ultimo_fail": "1"}, deals=1)
+    play(client, started)
+    params = {"variant": "marolles-1637", "id": "web", "deals": 1, "seat": 1}
+    assert client.get("/api/challenges", params=params).json()["results"] == []
+    mine = client.get("/api/challenges", params={**params, "option": "ultimo_fail=1"}).json()
+    assert [r["table"] for r in mine["results"]] == [started["table"]]
+    assert mine["challenge"]["options"] == {"ultimo_fail": "1"}
+    bad = client.get("/api/challenges", params={**params, "option": "nonsense"})
+    assert bad.status_code == 400 and "nonsense" in bad.json()["detail"]
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "fft-4p"])
+def test_a_challenge_table_tells_each_seat_its_view_only(tmp_path, variant):
+    """The privacy check of ``test_web_privacy`` over a challenge's table (dealt from its boards):
+    random decisions at every seat, every message within what its receiver may know."""
+    import random
+
+    from tarot.core.errors import IllegalActionError
+    from tarot.web.live import LiveTable
+    from tarot.web.store import Store
+    from tarot.web.tables import check_spec, table_rows
+    from test_web_privacy import check, known_by
+
+    c = Challenge.make(variant, "privacy", deals=2)
+    store = Store(f"sqlite:///{tmp_path / 'p.sqlite'}")
+    spec = check_spec(variant, {}, ["person"] * len(c.bots), c.deals, "en", None, "rule", "")
+    spec["boards"] = [[list(b.deck), b.dealer] for b in c.boards()]
+    row, seats = table_rows(spec)
+    store.add_table(row, seats)
+    table = LiveTable.create(row, seats, store)
+    listeners = [*range(len(c.bots)), None]
+    notation, rng, decks = notation_of(variant), random.Random(1), []
+    batch, _ = table.advance(listeners)
+    check(batch, {}, table, notation)
+    while not table.session.is_over:
+        s, deal = table.session, table.session.deal
+        assert deal is not None
+        if deal.deck not in decks:
+            decks.append(deal.deck)
+        before = {w: known_by(table, w) for w in listeners}
+        if deal.is_over:
+            batch, _ = table.advance(listeners)
+        else:
+            seat = deal.to_play
+            try:
+                _, batch = table.act(seat, [rng.choice(s.choices(seat, table.chosen.get(seat, ())))], True, listeners)
+            except IllegalActionError:
+                batch = table.clear(seat)
+        check(batch, before, table, notation)
+    store.close()
+    assert decks == [b.deck for b in c.boards()]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
@@ -194,10 +194,19 @@ async def start_challenge(spec: ChallengeSpec, request: Request) -> dict[str, An
 async def get_challenge(request: Request, variant: str = Query(max_length=40),
                         id: str | None = Query(None, max_length=60),
                         deals: int = Query(DEFAULT_DEALS), seat: int = Query(0),
-                        bots: list[str] = Query(["rule"], max_length=8)) -> dict[str, Any]:
+                        bots: Annotated[list[str] | None, Query(max_length=8)] = None,
+                        option: Annotated[list[str] | None, Query(max_length=60)] = None) -> dict[str, Any]:
     """A challenge's boards (each one's dealer and the reference bot's score in the seat; never
-    its cards) and the results of everyone who finished it, best mean difference first."""
-    c = _checked(variant, id, deals, seat, bots, {})
+    its cards) and the results of everyone who finished it, best mean difference first
+    (``bots``: one level for every seat, or one per seat; default ``rule``; ``option``:
+    ``KEY=VALUE``, repeated, the rule options changed)."""
+    from ..core.options import parse_assignments
+
+    try:
+        options = parse_assignments(option or [])
+    except TarotError as e:
+        raise HTTPException(400, str(e)) from None
+    c = _checked(variant, id, deals, seat, bots or ["rule"], dict(options))
     m = _manager(request)
     return await m.run(challenge_figures, m.store, c)
 
