@@ -12,7 +12,9 @@ never sends a board's cards: a finished deal's record is public as any other (``
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections import OrderedDict
 from datetime import datetime
 from typing import Annotated, Any
@@ -36,6 +38,7 @@ pages._TITLES["challenge"] = {"en": "Tarot: duplicate challenge", "fr": "Tarot :
 #: The bots' reference scores of the challenges asked lately (a challenge's key → its scores).
 _REFERENCE: OrderedDict[str, tuple[int, ...]] = OrderedDict()
 _REFERENCE_KEPT = 64
+_REFERENCE_LOCK = threading.Lock()
 
 
 class ChallengePlay(Base):
@@ -120,16 +123,19 @@ def play_of(store: Store, table_id: str) -> ChallengePlay | None:
 
 # ----- the figures --------------------------------------------------------------------------------
 def reference(c: Challenge) -> tuple[int, ...]:
-    """The reference bot's scores of ``c`` (played once per server for the challenges asked lately)."""
+    """The reference bot's scores of ``c``, played once per server for the challenges asked
+    lately, one challenge at a time (a search bot's 16 deals take a while: in a thread of
+    their own, not the tables' worker, so that no table waits for them)."""
     key = json.dumps(c.key(), sort_keys=True)
-    if key in _REFERENCE:
-        _REFERENCE.move_to_end(key)
-        return _REFERENCE[key]
-    scores = c.bot_scores()
-    _REFERENCE[key] = scores
-    while len(_REFERENCE) > _REFERENCE_KEPT:
-        _REFERENCE.popitem(last=False)
-    return scores
+    with _REFERENCE_LOCK:
+        if key in _REFERENCE:
+            _REFERENCE.move_to_end(key)
+            return _REFERENCE[key]
+        scores = c.bot_scores()
+        _REFERENCE[key] = scores
+        while len(_REFERENCE) > _REFERENCE_KEPT:
+            _REFERENCE.popitem(last=False)
+        return scores
 
 
 def result_of(play: ChallengePlay, bots: tuple[int, ...]) -> dict[str, Any]:
@@ -137,10 +143,9 @@ def result_of(play: ChallengePlay, bots: tuple[int, ...]) -> dict[str, Any]:
     return {"table": play.table_id, **ChallengeResult(c, play.name, tuple(play.scores or ()), bots).to_dict()}
 
 
-def challenge_figures(store: Store, c: Challenge) -> dict[str, Any]:
-    """The challenge's boards (dealer and the reference's score in the seat: never the cards)
-    and every person's finished result, best first."""
-    bots = reference(c)
+def challenge_figures(store: Store, c: Challenge, bots: tuple[int, ...]) -> dict[str, Any]:
+    """The challenge's boards (dealer and the reference's score ``bots`` in the seat: never the
+    cards) and every person's finished result, best first."""
     plays = settle(store, plays_of(store, c))
     results = [ChallengeResult(c, p.name, tuple(p.scores or ()), bots) for p in plays]
     tables = {id(r): p.table_id for r, p in zip(results, plays)}
@@ -208,7 +213,8 @@ async def get_challenge(request: Request, variant: str = Query(max_length=40),
         raise HTTPException(400, str(e)) from None
     c = _checked(variant, id, deals, seat, bots or ["rule"], dict(options))
     m = _manager(request)
-    return await m.run(challenge_figures, m.store, c)
+    scores = await asyncio.to_thread(reference, c)
+    return await m.run(challenge_figures, m.store, c, scores)
 
 
 @router.get("/api/challenges/plays/{table_id}", tags=["challenges"])
@@ -220,10 +226,11 @@ async def get_play(table_id: str, request: Request) -> dict[str, Any]:
     play = await m.run(play_of, m.store, table_id)
     if play is None:
         raise HTTPException(404, f"no challenge played at table {excerpt(table_id)}")
-    c = await m.run(play.challenge_of)
-    figures = await m.run(challenge_figures, m.store, c)
+    c = play.challenge_of()
+    bots = await asyncio.to_thread(reference, c)
+    figures = await m.run(challenge_figures, m.store, c, bots)
     [play] = await m.run(settle, m.store, [play])
-    return {"play": result_of(play, tuple(b["bots"] for b in figures["boards"])), **figures}
+    return {"play": result_of(play, bots), **figures}
 
 
 # ----- the pages ----------------------------------------------------------------------------------
