@@ -1,4 +1,4 @@
-"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``review``, ``puzzles``, ``rules``,
+"""The ``tarot`` command: ``play``, ``simulate``, ``tournament``, ``replay``, ``review``, ``puzzles``, ``challenge``, ``rules``,
 ``bots`` and ``serve`` (typer + rich).
 
 A thin layer: the rules are the engine's, the simulation loop is ``tarot.runs.simulate``, and the
@@ -617,6 +617,77 @@ def puzzles(
     if number > len(ready):
         _fail(f"--number {number}: there are {len(ready)} puzzles for {variant}")
     run_puzzles(out, ready, number, stdin_reader() if script else console_reader(out))
+
+
+@app.command()
+def challenge(
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help=f"The game: {_variants()}.")] = "marolles-1637",
+    challenge_id: Annotated[str | None, typer.Option(
+        "--id", help="The challenge: any short text; the same id, the same deals for everyone (default: "
+                     "VARIANT:today's date, today's challenge).")] = None,
+    deals: Annotated[int, typer.Option(help="Number of deals (boards) of the challenge.")] = 16,
+    seat: Annotated[int, typer.Option(help="Your seat (0 = the first).")] = 0,
+    bots: Annotated[str | None, typer.Option(
+        help="The bots: one name for every seat, or one per seat; the one in your seat is the bot you "
+             f"are compared with (default: rule). Weakest first: {_levels()}.")] = None,
+    option: OptionArg = None,
+    name: Annotated[str, typer.Option(help="Your name on the result.")] = "",
+    games: Annotated[Path | None, typer.Option(
+        help="The folder the deals and the result are saved in (default: the games folder of tarot play; "
+             "a --script run saves only with --games).")] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Save neither the deals nor the result.")] = False,
+    show: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Instead: show a saved challenge result again.")] = None,
+    script: Annotated[bool, typer.Option(
+        "--script", help="Non-interactive: one move per line from stdin, no prompts, plain text.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="The language the table speaks: en or fr.")] = "en",
+) -> None:
+    """A duplicate challenge: the same deals for everyone with the same id, played in one seat
+    against bots, compared board by board with a bot in your seat (docs/review.md)."""
+    from .explain import use_language
+    from .play import games_folder, new_game_path
+    from .runs.challenge import Challenge, ChallengeResult
+    from .tui.challenge import run_challenge, show_result
+
+    if lang not in ("en", "fr"):
+        _fail(f"--lang must be en or fr, not {lang[:20]!r}")
+    use_language(lang)
+    out = make_console(plain=script)
+    if show is not None:
+        try:
+            show_result(out, ChallengeResult.load(show))
+        except TarotError as e:
+            _fail(f"--show: {e}", 1)
+        return
+    values = _setup(variant, option)
+    try:
+        made = Challenge.make(variant, challenge_id, deals, seat, _bot_names(bots), values)
+    except TarotError as e:
+        _fail(str(e))
+    folder = None if no_save or (script and games is None) else (games or games_folder())
+    record = None
+    if folder is not None:
+        from . import records
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            records.check_record_paths([folder / "game.txt"])
+        except (OSError, RecordError) as e:
+            reason = e if isinstance(e, RecordError) else f"cannot make {folder}: {e.strerror or e}"
+            _fail(f"--games: {reason} (choose another with --games DIR, or --no-save)")
+        record = new_game_path(folder, f"{variant}-challenge")
+    code, result = run_challenge(out, made, name, script, stdin_reader() if script else console_reader(out),
+                                 record, folder)
+    if result is not None:
+        show_result(out, result)
+        if record is not None:
+            from .explain import say
+            path = record.with_name(record.stem + ".json")
+            try:
+                result.save(path)
+                out.print(say("challenge.saved", path=path), highlight=False)
+            except OSError as e:
+                out.print(say("challenge.not_saved", path=path, reason=e.strerror or e), highlight=False)
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -22,7 +22,7 @@ from tarot.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
-COMMANDS = ["play", "simulate", "tournament", "replay", "rules", "bots"]
+COMMANDS = ["play", "simulate", "tournament", "replay", "challenge", "rules", "bots"]
 
 
 def invoke(*args, input=None):
@@ -66,7 +66,7 @@ def test_the_help_lists_every_command():
         assert re.search(rf"^\s+{name}\s", out, flags=re.M), name
 
 
-@pytest.mark.parametrize("name", ["play", "simulate", "tournament", "rules"])
+@pytest.mark.parametrize("name", ["play", "simulate", "tournament", "challenge", "rules"])
 def test_a_command_taking_a_variant_lists_them_all_in_its_help(name):
     out = help_text(name)
     assert all(v in out for v in tarot.VARIANTS), out

@@ -55,7 +55,7 @@ def test_alembic_upgrades_an_empty_database_to_head_and_back(db_url):
     engine = create_engine(db_url)
     assert {"tables", "seats", "deals", "actions", "alembic_version"} <= set(inspect(engine).get_table_names())
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(store_module.__file__).with_name("migrations")))
     cfg.attributes["url"] = db_url

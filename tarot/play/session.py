@@ -20,6 +20,10 @@ the game to its target is won where the game has one (Early French Tarot's game 
 otherwise until the person leaves. It keeps a score sheet (``sheet``, a row per deal dealt)
 and saves each deal with the tags that let ``TableSession.resume`` go on with an unfinished
 game: the same cards, the same moves, the same totals.
+
+A session given ``boards`` (a deck and a dealer each: a duplicate challenge,
+``tarot.runs.challenge``) deals them in turn instead, each once: a hand not played out counts
+as its board played, and the session is over after the last board (no game to a target).
 """
 
 from __future__ import annotations
@@ -94,12 +98,14 @@ class TableSession:
     secrets); by default every person. With ``record``, each deal is saved there
     (``record_path``: FILE-n with several deals), checked as each deal is saved; a deal that
     cannot be written there goes to ``fallback`` (a folder), or is handed to the client whole
-    (``RecordFailed``).
+    (``RecordFailed``). With ``boards`` ((deck, dealer) pairs), deal ``k`` is board ``k``
+    and ``deals`` is their number.
     """
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None, seed: int | None = None,
                  seats: Sequence[object] = (), deals: int | None = 1, record: Path | None = None,
-                 listeners: Sequence[Seat | None] | None = None, fallback: Path | None = None) -> None:
+                 listeners: Sequence[Seat | None] | None = None, fallback: Path | None = None,
+                 boards: Sequence[tuple[Sequence[Card], Seat]] | None = None) -> None:
         from ..bots import make_bot
         from ..runs.simulate import bot_seed
 
@@ -122,7 +128,9 @@ class TableSession:
         self.bots.update({s: cast(Bot, who) for s, who in enumerate(seats) if not isinstance(who, str)})
         #: Each seat as given (``PERSON`` or a bot's name), for the records (``Seats`` tag).
         self.seat_names = [who if isinstance(who, str) else type(who).__name__ for who in seats]
-        self.deals = deals
+        #: The boards dealt in turn, if fixed in advance (each played once).
+        self.boards = None if boards is None else [(tuple(d), dealer) for d, dealer in boards]
+        self.deals = deals if self.boards is None else len(self.boards)
         self.record = record
         self.fallback = fallback
         listen = self.people if listeners is None else list(listeners)
@@ -374,7 +382,11 @@ class TableSession:
         self._decisions, self.undos = [], []
         if self._resumed is not None:
             return self._go_on()
-        self.deal = deal = self.match.next_deal()
+        if self.boards is not None:
+            deck, dealer = self.boards[self.dealt - 1]
+            self.deal = deal = self.cls(self.match.options, deck=deck, dealer=dealer)
+        else:
+            self.deal = deal = self.match.next_deal()
         events: list[Event] = []
         for narration in self.narrations.values():
             events += narration.start(deal, self.played + 1, self.deals or 0, self.annulled)
@@ -418,7 +430,7 @@ class TableSession:
         result = self.match.record(deal)
         # a hand not played out (a redeal granted, all passed, a petit sec) is not counted
         self.annulled = bool({"redeal", "all_passed", "annulled"} & set(result.info))
-        self.played += not self.annulled
+        self.played += not self.annulled or self.boards is not None  # a board is played once
         self.sheet.append(SheetRow(self.dealt, dealer, tuple(result.scores), self.annulled))
         explainer = explainer_for(deal)
         events: list[Event] = []
@@ -429,7 +441,7 @@ class TableSession:
                                    annulled=self.annulled, played=self.played, dealt=self.dealt,
                                    totals=tuple(self.match.totals), sheet=tuple(self.sheet)))
         events += self._save()
-        if explainer.target_game is not None:
+        if explainer.target_game is not None and self.boards is None:
             events += self._target_game(deal, explainer)
         if self.deals is not None and self.played >= self.deals:
             self.is_over = True
@@ -507,12 +519,14 @@ class TableSession:
     # ----- going on with a saved game ------------------------------------------------------
     @classmethod
     def resume(cls, record: Record, path: Path | None = None, record_to: Path | None = None,
-               seed: int | None = None, fallback: Path | None = None) -> TableSession:
+               seed: int | None = None, fallback: Path | None = None,
+               boards: Sequence[tuple[Sequence[Card], Seat]] | None = None) -> TableSession:
         """The session of a deal saved by ``tarot play`` (``path``: the file it was read from),
         going on from where it was left: the same seats, the same deals asked for, the score
         sheet and totals of the deals before it, the deal itself with its moves so far (a
         finished deal is counted and the next dealt). The deals after it are saved to
-        ``record_to`` (FILE-n) and dealt from ``seed``. Raises ``RecordError`` naming the tag
+        ``record_to`` (FILE-n) and dealt from ``seed`` (or the ``boards`` the session was
+        dealt from: the same as before). Raises ``RecordError`` naming the tag
         that is missing or bad."""
         tags = record.tags
         where = f"{path}: " if path is not None else ""
@@ -530,7 +544,8 @@ class TableSession:
         if number < 1 or numbers != sorted(set(numbers)) or (numbers and numbers[-1] >= number):
             raise RecordError(f"{where}the Sheet tag does not list the deals before deal {number}")
         try:
-            session = cls(record.variant, record.options, seed, seats, deals, record_to, fallback=fallback)
+            session = cls(record.variant, record.options, seed, seats, deals, record_to, fallback=fallback,
+                          boards=boards)
         except TarotError as e:
             raise RecordError(f"{where}{e}") from None
         players = session.players
@@ -540,10 +555,10 @@ class TableSession:
         session.match.totals = [sum(r.scores[s] for r in rows) for s in range(players)]
         session.match.dealer = record.dealer
         session.dealt = number - 1
-        session.played = sum(not r.annulled for r in rows)
+        session.played = sum(not r.annulled or boards is not None for r in rows)
         session.annulled = bool(rows) and rows[-1].annulled
         target = explainer_for(fresh_of(record)).target_game
-        if target is not None and rows:
+        if target is not None and rows and boards is None:
             game = session.game = target(session.match.options, dealer=rows[0].dealer)
             for r in rows:
                 game.dealer = r.dealer

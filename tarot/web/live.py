@@ -90,7 +90,7 @@ class LiveTable:
     @classmethod
     def create(cls, row: TableRow, seats: Sequence[SeatRow], store: Store) -> LiveTable:
         kinds = [PERSON if s.kind == PERSON else str(s.bot) for s in seats]
-        session = TableSession(row.variant, row.options, None, kinds, deals=row.deals)
+        session = TableSession(row.variant, row.options, None, kinds, deals=row.deals, boards=row.boards)
         unguessable(session)
         return cls(row, seats, session, store)
 
@@ -113,7 +113,7 @@ class LiveTable:
         if sheet:
             tags["Sheet"] = "; ".join(sheet_entry(r) for r in sheet)
         record = Record(row.variant, dict(row.options), last.dealer, tuple(last.deck), tuple(actions), tags)
-        session = TableSession.resume(record)
+        session = TableSession.resume(record, boards=row.boards)
         unguessable(session)
         table = cls(row, seats, session, store)
         table.deal_no, table.deal_id, table.saved = last.number, last.id, len(actions)

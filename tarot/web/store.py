@@ -76,6 +76,8 @@ class TableRow(Base):
     empty_seat_bot: Mapped[str] = mapped_column(String(40), default="rule")
     status: Mapped[str] = mapped_column(String(10), default="open", index=True)
     created: Mapped[datetime] = mapped_column(DateTime, default=now)
+    #: The deals fixed in advance, as [deck, dealer] pairs (a challenge's); None: shuffled.
+    boards: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class SeatRow(Base):

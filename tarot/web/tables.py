@@ -291,7 +291,7 @@ def table_rows(spec: Mapping[str, Any]) -> tuple[TableRow, list[SeatRow]]:
     tid = secrets.token_urlsafe(9)
     row = TableRow(id=tid, name=spec["name"], variant=spec["variant"], options=spec["options"],
                    deals=spec["deals"], lang=spec["lang"], empty_seat_after=spec["empty_seat_after"],
-                   empty_seat_bot=spec["empty_seat_bot"], status="open")
+                   empty_seat_bot=spec["empty_seat_bot"], status="open", boards=spec.get("boards"))
     seats = [SeatRow(table_id=tid, seat=i, kind=PERSON if who == PERSON else "bot",
                      bot=None if who == PERSON else who) for i, who in enumerate(spec["seats"])]
     if PERSON not in spec["seats"]:

@@ -108,3 +108,33 @@ function switchLanguage() {
   document.dispatchEvent(new Event("tarot-language"));
   translatePage();
 }
+
+// ----- the duplicate challenge (challenge.js) ------------------------------------------------------
+Object.assign(WORDS.en, {
+  "challenge.title": "Duplicate challenge",
+  "challenge.about": "The same deals for everyone with the same challenge id: play them in one seat against bots, then see, board by board, how you did against a bot in your seat on the same deals, and against the others who played them.",
+  "challenge.id": "Challenge id (the same id, the same deals)", "challenge.seat": "Your seat",
+  "challenge.bots": "The bots (the one in your seat is your reference)", "challenge.start": "Start the challenge",
+  "challenge.results": "Results so far", "challenge.error": "The challenge could not start: {message}",
+  "challenge.board": "Board", "challenge.you": "You", "challenge.difference": "Difference",
+  "challenge.compared": "Challenge {id}: you against {reference} in seat {seat}",
+  "challenge.mean": "Mean difference per board: {mean}, 95% interval [{low}, {high}] over {n} boards.",
+  "challenge.mean.one": "Difference: {mean} over one board (an interval needs two).",
+  "challenge.none": "No board is over yet.", "challenge.unfinished": "{n} of the {deals} boards are over.",
+  "challenge.nobody": "Nobody has finished this challenge yet.", "challenge.person": "Player",
+  "challenge.interval": "95% interval", "challenge.others": "Everyone who finished challenge {id}",
+});
+Object.assign(WORDS.fr, {
+  "challenge.title": "Défi en différé",
+  "challenge.about": "Les mêmes donnes pour tous avec le même identifiant : jouez-les à une place contre des robots, puis voyez, donne par donne, ce que vous avez fait face à un robot à votre place sur les mêmes donnes, et face aux autres joueurs.",
+  "challenge.id": "Identifiant du défi (même identifiant, mêmes donnes)", "challenge.seat": "Votre place",
+  "challenge.bots": "Les robots (celui de votre place est votre référence)", "challenge.start": "Commencer le défi",
+  "challenge.results": "Résultats", "challenge.error": "Le défi n'a pas pu commencer : {message}",
+  "challenge.board": "Donne", "challenge.you": "Vous", "challenge.difference": "Écart",
+  "challenge.compared": "Défi {id} : vous face à {reference} à la place {seat}",
+  "challenge.mean": "Écart moyen par donne : {mean}, intervalle à 95 % [{low}, {high}] sur {n} donnes.",
+  "challenge.mean.one": "Écart : {mean} sur une donne (un intervalle en demande deux).",
+  "challenge.none": "Aucune donne n'est encore finie.", "challenge.unfinished": "{n} des {deals} donnes sont finies.",
+  "challenge.nobody": "Personne n'a encore fini ce défi.", "challenge.person": "Joueur",
+  "challenge.interval": "Intervalle à 95 %", "challenge.others": "Tous ceux qui ont fini le défi {id}",
+});
