@@ -192,7 +192,8 @@ def test_a_challenge_table_tells_each_seat_its_view_only(tmp_path, variant):
     row, seats = table_rows(spec)
     store.add_table(row, seats)
     table = LiveTable.create(row, seats, store)
-    listeners = [*range(len(c.bots)), None]
+    seats_and_spectators = [*range(len(c.bots)), None]
+    listeners = [(w, "en") for w in seats_and_spectators]
     notation, rng, decks = notation_of(variant), random.Random(1), []
     batch, _ = table.advance(listeners)
     check(batch, {}, table, notation)
@@ -201,15 +202,18 @@ def test_a_challenge_table_tells_each_seat_its_view_only(tmp_path, variant):
         assert deal is not None
         if deal.deck not in decks:
             decks.append(deal.deck)
-        before = {w: known_by(table, w) for w in listeners}
+        before = {w: known_by(table, w) for w in seats_and_spectators}
         if deal.is_over:
             batch, _ = table.advance(listeners)
         else:
             seat = deal.to_play
             try:
-                _, batch = table.act(seat, [rng.choice(s.choices(seat, table.chosen.get(seat, ())))], True, listeners)
+                reply, batch = table.act(seat, [rng.choice(s.choices(seat, table.chosen.get(seat, ())))], True,
+                                         listeners)
+                if reply is not None:  # the cards chosen so far, to the seat alone
+                    batch = {(seat, "en"): [reply]}
             except IllegalActionError:
-                batch = table.clear(seat)
+                batch = {(seat, "en"): [table.clear(seat)]}
         check(batch, before, table, notation)
     store.close()
     assert decks == [b.deck for b in c.boards()]
