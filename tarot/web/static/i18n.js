@@ -108,3 +108,47 @@ function switchLanguage() {
   document.dispatchEvent(new Event("tarot-language"));
   translatePage();
 }
+
+// ----- review and puzzles (review.js, puzzles.js; issue 38) -----------------------------------
+Object.assign(WORDS.en, {
+  "nav.puzzles": "Puzzles",
+  "review.title": "Engine review", "review.seat": "Seat", "review.go": "Review",
+  "review.about": "Each decision of the seat weighed by the engine from what that seat could see (deals drawn from its view, no peeking).",
+  "review.progress": "Decision {done} of {total} weighed…", "review.waiting": "Waiting for the engine…",
+  "review.unit.marques": "M", "review.unit.points": "pts", "review.trick": "Trick {n}", "review.played": "played {card}",
+  "review.best": "best {card} {value} {unit}", "review.loss": "loss {loss} {unit}",
+  "review.grade.best": "best", "review.grade.good": "good", "review.grade.inaccuracy": "inaccuracy",
+  "review.grade.mistake": "mistake", "review.grade.blunder": "blunder",
+  "review.not_weighed": "not weighed (the game does not sample this phase)",
+  "review.dd": "With every card visible: best {best} {unit}, played {played} {unit}.",
+  "review.summary": "{name}: {n} decisions weighed, total expected loss {loss} {unit}, accuracy {accuracy}%.",
+  "review.count.inaccuracy": "{n} inaccuracies", "review.count.mistake": "{n} mistakes", "review.count.blunder": "{n} blunders",
+  "review.thresholds": "Value of the card played (line; dots by grade) and of the best option (dashed), in {unit}; inaccuracy from {a}, mistake from {b}, blunder from {c}; {worlds} deals a decision.",
+  "review.graph": "Evaluation graph", "review.none": "No decision to weigh.",
+  "puzzles.title": "Puzzles", "puzzles.none": "No puzzles ship with this server.", "puzzles.set": "Game",
+  "puzzles.number": "Puzzle {n} of {count}", "puzzles.score": "{right} right of {done}", "puzzles.next": "Next puzzle",
+  "puzzles.ask": "{title}, trick {trick} of {tricks}. You are {name}: one card is clearly best. Click it.",
+  "puzzles.right": "Right: {card}.", "puzzles.wrong": "Not {card}: the card was {answer}.",
+  "puzzles.values": "Each card's mean value for you over the deals the hidden cards allow:",
+});
+Object.assign(WORDS.fr, {
+  "nav.puzzles": "Problèmes",
+  "review.title": "Analyse du moteur", "review.seat": "Place", "review.go": "Analyser",
+  "review.about": "Chaque décision de la place pesée par le moteur d'après ce que cette place pouvait voir (donnes tirées de sa vue, sans tricher).",
+  "review.progress": "Décision {done} sur {total} pesée…", "review.waiting": "En attente du moteur…",
+  "review.unit.marques": "M", "review.unit.points": "pts", "review.trick": "Levée {n}", "review.played": "joué {card}",
+  "review.best": "meilleur {card} {value} {unit}", "review.loss": "perte {loss} {unit}",
+  "review.grade.best": "meilleur", "review.grade.good": "bon", "review.grade.inaccuracy": "imprécision",
+  "review.grade.mistake": "erreur", "review.grade.blunder": "gaffe",
+  "review.not_weighed": "non pesée (le jeu ne tire pas de donnes à cette phase)",
+  "review.dd": "Toutes cartes visibles : au mieux {best} {unit}, joué {played} {unit}.",
+  "review.summary": "{name} : {n} décisions pesées, perte attendue totale {loss} {unit}, précision {accuracy} %.",
+  "review.count.inaccuracy": "{n} imprécision(s)", "review.count.mistake": "{n} erreur(s)", "review.count.blunder": "{n} gaffe(s)",
+  "review.thresholds": "Valeur de la carte jouée (ligne ; points selon la gravité) et de la meilleure option (tirets), en {unit} ; imprécision dès {a}, erreur dès {b}, gaffe dès {c} ; {worlds} donnes par décision.",
+  "review.graph": "Courbe d'évaluation", "review.none": "Aucune décision à peser.",
+  "puzzles.title": "Problèmes", "puzzles.none": "Aucun problème n'est livré avec ce serveur.", "puzzles.set": "Jeu",
+  "puzzles.number": "Problème {n} sur {count}", "puzzles.score": "{right} juste(s) sur {done}", "puzzles.next": "Problème suivant",
+  "puzzles.ask": "{title}, levée {trick} sur {tricks}. Vous êtes {name} : une carte est nettement la meilleure. Cliquez-la.",
+  "puzzles.right": "Exact : {card}.", "puzzles.wrong": "Pas {card} : la carte était {answer}.",
+  "puzzles.values": "La valeur moyenne de chaque carte pour vous sur les donnes que les cartes cachées permettent :",
+});

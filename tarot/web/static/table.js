@@ -305,6 +305,7 @@ function drawHand(st) {
 
 // A card clicked: sent as the decision; the server refuses an illegal one with the rule's reason.
 function clickCard(c) {
+  if (game.onCard) { game.onCard(c); return; }  // a page drawing with these functions (puzzles.js)
   const turn = game.state && game.state.turn;
   if (!turn || !turn.mine) return;
   game.hint = null;
@@ -371,13 +372,13 @@ function showError(message) {
   document.getElementById("main").replaceChildren(el("p", {class: "error"}, message));
 }
 
-document.addEventListener("tarot-language", () => {
-  if (game.welcome) { drawFrame(); loadFaces(); } else if (!game.ws) chooseSeat();
-});
-
-(() => {
+// The table's page starts a table; another page (puzzles.js) only borrows the drawing above.
+if (document.body.dataset.page === "table") {
+  document.addEventListener("tarot-language", () => {
+    if (game.welcome) { drawFrame(); loadFaces(); } else if (!game.ws) chooseSeat();
+  });
   const mine = stored();
   if (PARAMS.get("watch")) connect(null);
   else if (mine && mine.token) connect(mine.token);
   else chooseSeat();
-})();
+}

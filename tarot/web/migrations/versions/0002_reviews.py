@@ -1,0 +1,31 @@
+"""The engine's reviews of finished deals (``tarot.web.teach``): one per deal, seat and worlds.
+
+Revision ID: 0002
+Revises: 0001
+Create Date: 2026-11-28
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "reviews",
+        sa.Column("record_id", sa.Integer(), sa.ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("seat", sa.Integer(), primary_key=True),
+        sa.Column("worlds", sa.Integer(), primary_key=True),
+        sa.Column("review", sa.Text(), nullable=False),
+        sa.Column("created", sa.DateTime(), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("reviews")
