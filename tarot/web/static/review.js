@@ -121,9 +121,11 @@ function evaluationGraph(decisions, unit) {
   const path = key => points.map((p, i) => (i ? "L" : "M") + x(i).toFixed(1) + " " + y(p[key]).toFixed(1)).join(" ");
   chart.append(
     svg("line", {x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis"}),
-    svg("text", {x: L - 4, y: y(hi) + 4, "text-anchor": "end", class: "tick"}, hi.toFixed(1)),
-    svg("text", {x: L - 4, y: y(lo) + 4, "text-anchor": "end", class: "tick"}, lo.toFixed(1)),
-    svg("text", {x: L - 4, y: y(0) + 4, "text-anchor": "end", class: "tick"}, "0 " + unit),
+    svg("text", {x: L - 4, y: y(0) + 4, "text-anchor": "end", class: "tick"}, "0 " + unit));
+  for (const v of [hi, lo]) {  // the ends of the scale, where they do not sit on the zero line
+    if (Math.abs(y(v) - y(0)) > 12) chart.append(svg("text", {x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tick"}, (v >= 0 ? "+" : "−") + Math.abs(v).toFixed(1)));
+  }
+  chart.append(
     svg("line", {id: "review-now", x1: -10, x2: -10, y1: T, y2: H - B, class: "now"}),
     svg("path", {d: path("best"), class: "best-line"}),
     svg("path", {d: path("played"), class: "played-line"}));
