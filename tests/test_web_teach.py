@@ -68,11 +68,11 @@ def stored_record(client, deal: tarot.Deal) -> int:
                             finished=(rec.to_json(), list(deal.result().scores), False))
 
 
-def wait_done(client, rid: int, seat: int, seconds: float = 120) -> dict:
+def wait_done(client, rid: int, seat: int, seconds: float = 120, lang: str = "en") -> dict:
     end = time.monotonic() + seconds
     seen = []
     while time.monotonic() < end:
-        job = client.get(f"/api/records/{rid}/review?seat={seat}&worlds={WORLDS}").json()
+        job = client.get(f"/api/records/{rid}/review?seat={seat}&worlds={WORLDS}&lang={lang}").json()
         seen.append(job["status"])
         assert job["status"] in ("queued", "running", "done"), job
         assert job["done"] <= job["total"] or job["total"] == 0
@@ -102,6 +102,15 @@ def test_a_review_job_runs_to_the_reviews_json_and_is_kept(db):
         assert kept.status_code == 200 and kept.json()["review"] == expected
         r = client.post(f"/api/records/{rid}/review?seat=1&worlds={WORLDS}")
         assert r.status_code == 200 and r.json()["status"] == "done" and not client.app.state.reviewer.jobs
+        # in French: another job, the same values, the reasons said in French
+        assert client.post(f"/api/records/{rid}/review?seat=1&worlds={WORLDS}&lang=fr").status_code == 202
+        french = wait_done(client, rid, 1, lang="fr")["review"]
+    with speaking("fr"):
+        assert french == review(record_from_deal(deal), [1], WORLDS, 0).to_dict()
+    strip = [{**d, "reason": ""} for d in expected["decisions"]]
+    assert [{**d, "reason": ""} for d in french["decisions"]] == strip
+    said = [d["reason"] for d in french["decisions"] if d["reason"]]
+    assert all(" avec " in r and " with " not in r for r in said)
 
 
 @pytest.mark.parametrize("query, status, words", [
@@ -111,6 +120,7 @@ def test_a_review_job_runs_to_the_reviews_json_and_is_kept(db):
     ("seat=0&worlds=0", 422, "worlds"),
     ("seat=0&worlds=100000", 422, "worlds"),
     ("", 422, "seat"),
+    ("seat=0&lang=de", 400, "unknown language"),
 ])
 def test_a_bad_review_request_is_refused_by_name(client, query, status, words):
     rid = stored_record(client, finished("marolles-1637", 4))
@@ -134,7 +144,7 @@ def test_jobs_in_line_are_bounded_and_one_per_record_and_seat(client, monkeypatc
     reviewer = teach.Reviewer(client.app.state.manager.store)
     client.app.state.reviewer = reviewer
     hold = threading.Event()
-    reviewer.pool.submit(hold.wait, 60)
+    reviewer.work.put(lambda: hold.wait(60))
     try:
         first = client.post(f"/api/records/{rid}/review?seat=0&worlds=1")
         same = client.post(f"/api/records/{rid}/review?seat=0&worlds=1")
@@ -166,8 +176,10 @@ def test_a_review_that_cannot_be_made_fails_by_name(client):
     rid = stored_record(client, finished("marolles-1637", 6))
     reviewer = teach.Reviewer(client.app.state.manager.store)
     client.app.state.reviewer = reviewer
-    job = reviewer.start((rid, 0, 1), "not a record")
-    reviewer.pool.submit(lambda: None).result(120)
+    job = reviewer.start((rid, 0, 1, "en"), "not a record")
+    after = threading.Event()
+    reviewer.work.put(after.set)
+    assert after.wait(120)
     assert job.status == "failed" and job.error, job
     got = client.get(f"/api/records/{rid}/review?seat=0&worlds=1").json()
     assert got["status"] == "failed" and got["error"]
@@ -263,7 +275,6 @@ def test_a_puzzle_in_french(client):
     assert "dans chaque donne" in got["explanation"] and "every deal" not in got["explanation"]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("variant", shipped_variants())
 def test_no_puzzle_position_names_a_card_its_seat_may_not_know(variant):
     """Every shipped puzzle: its position names only cards the seat's view knows, and is the same
@@ -297,10 +308,10 @@ def test_a_review_is_kept_on_postgresql(postgres):  # noqa: F811  (the fixture i
         rid = store.write_play("pg1", None, (1, deal.dealer, list(deal.deck)), 0, [],
                                finished=(record_from_deal(deal).to_json(), list(deal.result().scores), False))
         reviewer = teach.Reviewer(store)
-        job = teach.ReviewJob(rid, 2, 1)
+        job = teach.ReviewJob(rid, 2, 1, "en")
         reviewer._keep(job, {"decisions": [], "x": 1})
         reviewer._keep(job, {"decisions": [], "x": 2})  # kept once: the first stays
-        assert reviewer.stored((rid, 2, 1)) == {"decisions": [], "x": 1}
-        assert reviewer.stored((rid, 1, 1)) is None
+        assert reviewer.stored((rid, 2, 1, "en")) == {"decisions": [], "x": 1}
+        assert reviewer.stored((rid, 1, 1, "en")) is None and reviewer.stored((rid, 2, 1, "fr")) is None
     finally:
         store.close()

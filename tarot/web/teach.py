@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -30,7 +30,7 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel
-from sqlalchemy import DateTime, ForeignKey, Integer, Text
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..core.actions import action_token
@@ -57,19 +57,28 @@ WORLDS, MAX_WORLDS = 32, 128
 KEPT_JOBS = 200
 
 
+def _lang(lang: str) -> str:
+    """``lang`` if the pages speak it, else 400."""
+    if lang not in LANGUAGES:
+        raise HTTPException(400, f"unknown language {excerpt(lang)}: use 'en' or 'fr'")
+    return lang
+
+
 class ReviewRow(Base):
-    """A finished review: ``tarot review --json`` of one record for one seat."""
+    """A finished review: ``tarot review --json`` of one record for one seat, its reasons in
+    ``lang``."""
 
     __tablename__ = "reviews"
     record_id: Mapped[int] = mapped_column(ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     worlds: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lang: Mapped[str] = mapped_column(String(8), primary_key=True)
     review: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime, default=now)
 
 
 # ----- review jobs ------------------------------------------------------------------------------
-Key = tuple[int, int, int]  # record, seat, worlds
+Key = tuple[int, int, int, str]  # record, seat, worlds, language of the reasons
 
 
 @dataclass
@@ -80,6 +89,7 @@ class ReviewJob:
     record: int
     seat: int
     worlds: int
+    lang: str
     status: str = "queued"
     done: int = 0
     total: int = 0
@@ -87,18 +97,20 @@ class ReviewJob:
     review: dict[str, Any] | None = field(default=None, repr=False)
 
     def public(self) -> dict[str, Any]:
-        return {"record": self.record, "seat": self.seat, "worlds": self.worlds, "status": self.status,
+        return {"record": self.record, "seat": self.seat, "worlds": self.worlds, "lang": self.lang, "status": self.status,
                 "done": self.done, "total": self.total, "error": self.error or None, "review": self.review}
 
 
-def _review_in_process(conn: Any, text: str, seat: int, worlds: int) -> None:
-    """The review of record ``text`` for ``seat``, in a process of its own: ("progress", done,
-    total) after each decision, then ("done", the review as data) or ("error", message)."""
+def _review_in_process(conn: Any, text: str, seat: int, worlds: int, lang: str) -> None:
+    """The review of record ``text`` for ``seat``, its reasons in ``lang``, in a process of its
+    own: ("progress", done, total) after each decision, then ("done", the review as data) or
+    ("error", message)."""
     from ..records import parse_record
     from ..runs.review import review
 
     try:
-        result = review(parse_record(text), [seat], worlds, 0, lambda d, t: conn.send(("progress", d, t)))
+        with speaking(lang):
+            result = review(parse_record(text), [seat], worlds, 0, lambda d, t: conn.send(("progress", d, t)))
         conn.send(("done", result.to_dict()))
     except TarotError as e:
         conn.send(("error", shorten(str(e), 300)))
@@ -108,13 +120,22 @@ def _review_in_process(conn: Any, text: str, seat: int, worlds: int) -> None:
 
 class Reviewer:
     """The review jobs of one server over ``store``: one process at a time, started by a
-    worker thread that reads its progress; each finished review written to the database."""
+    worker thread that reads its progress; each finished review written to the database.
+    (A process, not a thread: a review is pure Python for seconds, and would hold the
+    interpreter's lock that the event loop and the tables' worker need.)"""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.jobs: dict[Key, ReviewJob] = {}
         self.lock = threading.Lock()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarot-review")
+        #: The worker's work in order; a daemon thread, so that a server stopping mid-review
+        #: does not wait for it (the review's process, a daemon too, ends with the server).
+        self.work: queue.Queue[Callable[[], object]] = queue.Queue()
+        threading.Thread(target=self._worker, name="tarot-review", daemon=True).start()
+
+    def _worker(self) -> None:
+        while True:
+            self.work.get()()
 
     def stored(self, key: Key) -> dict[str, Any] | None:
         """The review kept in the database for ``key``, or None."""
@@ -139,7 +160,7 @@ class Reviewer:
             job = ReviewJob(*key)
             self.jobs[key] = job
             self._forget_old()
-        self.pool.submit(self._run, job, text)
+        self.work.put(lambda: self._run(job, text))
         return job
 
     def _forget_old(self) -> None:
@@ -151,7 +172,8 @@ class Reviewer:
         job.status = "running"
         ctx = multiprocessing.get_context("spawn")
         receive, send = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_review_in_process, args=(send, text, job.seat, job.worlds), daemon=True)
+        process = ctx.Process(target=_review_in_process, args=(send, text, job.seat, job.worlds, job.lang),
+                              daemon=True)
         try:
             process.start()
             send.close()
@@ -177,8 +199,9 @@ class Reviewer:
 
     def _keep(self, job: ReviewJob, review: dict[str, Any]) -> None:
         with Session(self.store.engine) as s, s.begin():
-            if s.get(ReviewRow, (job.record, job.seat, job.worlds)) is None:
-                s.add(ReviewRow(record_id=job.record, seat=job.seat, worlds=job.worlds, review=json.dumps(review)))
+            if s.get(ReviewRow, (job.record, job.seat, job.worlds, job.lang)) is None:
+                s.add(ReviewRow(record_id=job.record, seat=job.seat, worlds=job.worlds, lang=job.lang,
+                                review=json.dumps(review)))
 
 
 def reviewer(request: Request) -> Reviewer:
@@ -214,14 +237,16 @@ _RID = Path(ge=1, le=2 ** 53)
 
 
 @router.post("/api/records/{rid}/review", tags=["review"], status_code=202)
-async def start_review(request: Request, rid: int = _RID, seat: int = _SEAT, worlds: int = _WORLDS) -> JSONResponse:
+async def start_review(request: Request, rid: int = _RID, seat: int = _SEAT, worlds: int = _WORLDS,
+                       lang: str = "en") -> JSONResponse:
     """Start the engine's review of finished deal ``rid`` for ``seat`` (``tarot review --seat S
     --json``, docs/review.md), or give the one under way or kept: 200 with the review when it
     is done, else 202 with the job's progress; ask ``GET`` until its status is ``done`` or
-    ``failed``. 404: no such deal; 400: not a seat of it; 503: too many reviews waiting."""
+    ``failed``. The reasons are said in ``lang`` (``en``, ``fr``). 404: no such deal; 400: not a
+    seat of it; 503: too many reviews waiting."""
+    key = (rid, seat, worlds, _lang(lang))
     text = await _record_text(request, rid)
     _check_seat(text, rid, seat)
-    key = (rid, seat, worlds)
     r = reviewer(request)
     kept = await run_in_threadpool(r.stored, key)
     if kept is not None:
@@ -234,11 +259,12 @@ async def start_review(request: Request, rid: int = _RID, seat: int = _SEAT, wor
 
 
 @router.get("/api/records/{rid}/review", tags=["review"])
-async def get_review(request: Request, rid: int = _RID, seat: int = _SEAT, worlds: int = _WORLDS) -> dict[str, Any]:
+async def get_review(request: Request, rid: int = _RID, seat: int = _SEAT, worlds: int = _WORLDS,
+                     lang: str = "en") -> dict[str, Any]:
     """The review of deal ``rid`` for ``seat``: its job's status (``queued``, ``running`` with
     ``done`` of ``total`` decisions, ``failed`` with ``error``) or, ``done``, the review as
     ``tarot review --json`` gives it. 404 when none was asked for."""
-    key = (rid, seat, worlds)
+    key = (rid, seat, worlds, _lang(lang))
     r = reviewer(request)
     job = r.job(key)
     if job is not None:
@@ -285,12 +311,6 @@ def position_payload(view: View, power: Callable[[Card], int], number: int, coun
 
 class Answer(BaseModel):
     card: int
-
-
-def _lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise HTTPException(400, f"unknown language {excerpt(lang)}: use 'en' or 'fr'")
-    return lang
 
 
 @router.get("/api/puzzles", tags=["puzzles"])

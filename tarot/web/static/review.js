@@ -8,17 +8,18 @@ const REVIEW_WORLDS = new URLSearchParams(location.search).get("worlds");
 const GRADE_SIZE = {best: 3, good: 3, inaccuracy: 5, mistake: 6.5, blunder: 8};
 const rv = {seat: 0, job: null, timer: null, error: null};
 
-function reviewUrl(seat) {
+// The review of a seat, its reasons in the language of the page when it was asked for.
+function reviewUrl(seat, lang) {
   return "/api/records/" + encodeURIComponent(INFO.record) + "/review?seat=" + seat +
-         (REVIEW_WORLDS ? "&worlds=" + encodeURIComponent(REVIEW_WORLDS) : "");
+         (REVIEW_WORLDS ? "&worlds=" + encodeURIComponent(REVIEW_WORLDS) : "") + "&lang=" + lang;
 }
 
 async function askReview() {
   clearTimeout(rv.timer);
   rv.error = null;
-  rv.job = {status: "queued", done: 0, total: 0, seat: rv.seat};
+  rv.job = {status: "queued", done: 0, total: 0, seat: rv.seat, lang: currentLang()};
   drawReview();
-  try { rv.job = await api(reviewUrl(rv.seat), {method: "POST"}); } catch (e) { rv.error = e.message; rv.job = null; }
+  try { rv.job = await api(reviewUrl(rv.seat, rv.job.lang), {method: "POST"}); } catch (e) { rv.error = e.message; rv.job = null; }
   follow();
 }
 
@@ -29,7 +30,7 @@ function follow() {
   if (!job || job.status === "done" || job.status === "failed") return;
   rv.timer = setTimeout(async () => {
     if (rv.job !== job) return;
-    try { rv.job = await api(reviewUrl(job.seat)); } catch (e) { rv.error = e.message; rv.job = null; }
+    try { rv.job = await api(reviewUrl(job.seat, job.lang)); } catch (e) { rv.error = e.message; rv.job = null; }
     follow();
   }, 600);
 }

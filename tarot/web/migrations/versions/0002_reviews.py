@@ -1,4 +1,5 @@
-"""The engine's reviews of finished deals (``tarot.web.teach``): one per deal, seat and worlds.
+"""The engine's reviews of finished deals (``tarot.web.teach``): one per deal, seat, worlds
+and language of its reasons.
 
 Revision ID: 0002
 Revises: 0001
@@ -22,6 +23,7 @@ def upgrade() -> None:
         sa.Column("record_id", sa.Integer(), sa.ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("worlds", sa.Integer(), primary_key=True),
+        sa.Column("lang", sa.String(8), primary_key=True),
         sa.Column("review", sa.Text(), nullable=False),
         sa.Column("created", sa.DateTime(), nullable=False),
     )
