@@ -315,3 +315,30 @@ def test_a_review_is_kept_on_postgresql(postgres):  # noqa: F811  (the fixture i
         assert reviewer.stored((rid, 1, 1, "en")) is None and reviewer.stored((rid, 2, 1, "fr")) is None
     finally:
         store.close()
+
+
+def test_fuzzed_requests_get_a_short_error_and_change_nothing(client):
+    """500 junk answers, paths and queries to the review and puzzle routes: each a 4xx with one
+    short line, no review started, and the puzzles still served."""
+    from test_web_fuzz import junk_value
+
+    rng = random.Random(38)
+    rid = stored_record(client, finished("marolles-1637", 8))
+    for i in range(500):
+        kind = i % 4
+        if kind == 0:
+            r = client.post("/api/puzzles/marolles-1637/1/answer", content=json.dumps(junk_value(rng)),
+                            headers={"content-type": "application/json"})
+        elif kind == 1:
+            path = "".join(rng.choice("abc-_/%.0123456789") for _ in range(rng.randrange(1, 30)))
+            r = client.get(f"/api/puzzles/{path}")
+        elif kind == 2:
+            r = client.post(f"/api/records/{rid}/review", params={"seat": str(junk_value(rng))[:50],
+                                                                  "worlds": str(junk_value(rng))[:50]})
+        else:
+            r = client.get(f"/api/records/{rng.choice([rid, 0, -1, 10 ** 20])}/review",
+                           params={"seat": rng.choice(["9", "-2", "x", ""]), "lang": str(junk_value(rng))[:20]})
+        assert 400 <= r.status_code < 500 and r.status_code != 405, (i, r.status_code, r.text[:200])
+        assert len(r.json()["detail"]) <= 300
+    assert not getattr(client.app.state, "reviewer", None) or not client.app.state.reviewer.jobs
+    assert client.get("/api/puzzles/marolles-1637/1").status_code == 200

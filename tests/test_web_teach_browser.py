@@ -112,6 +112,12 @@ def test_a_puzzle_is_answered_by_clicking_right_then_wrong(server, browser, shot
     assert page.locator(f"#hand .in-hand.hinted[data-card='{second.answer}']").count() == 1  # the answer lit
     page.screenshot(path=str(shots / "puzzle-wrong.png"), full_page=True)
     assert not page.errors
+    phone = new_page(browser, phone=True)  # on a phone's screen: the same position, the hand in reach
+    phone.goto(f"{server}/puzzles?variant=marolles-1637&n=7")
+    phone.wait_for_selector("#hand .in-hand")
+    phone.screenshot(path=str(shots / "puzzle-phone.png"), full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), \
+        phone.evaluate("document.documentElement.scrollWidth")
 
 
 def test_the_french_interface_of_puzzles_and_review(server, browser, shots):  # noqa: F811
