@@ -295,7 +295,7 @@ def test_no_puzzle_position_names_a_card_its_seat_may_not_know(variant):
 
 @pytest.mark.postgres
 def test_a_review_is_kept_on_postgresql(postgres):  # noqa: F811  (the fixture imported above)
-    """The ``reviews`` table of migration 0002 on a real PostgreSQL server: a review written
+    """The ``reviews`` table of migration 0003 on a real PostgreSQL server: a review written
     for a stored deal is read back, once per record, seat and worlds."""
     from tarot.web.store import Store
     from web_support import fresh_database

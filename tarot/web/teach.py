@@ -5,8 +5,8 @@ includes ``router``.
 A review (``tarot.runs.review``: every decision of a seat weighed from its view only) takes
 seconds, so it runs as a job in a process of its own, one at a time, while the page asks how
 far it has come; a finished review is kept in the database (table ``reviews``, migration
-``0002``) and given at once after. At most one job exists per record, seat and worlds, and at
-most ``MAX_WAITING`` wait in line.
+``0003``) and given at once after. At most one job exists per record, seat, worlds and
+language, and at most ``MAX_WAITING`` wait in line.
 
 A puzzle (``tarot.runs.puzzles``) is sent as its seat's view only, the way a table sends a
 state (``payloads.state_payload``); its answer, values and explanation stay on the server until

@@ -1,8 +1,12 @@
 """The engine's reviews of finished deals (``tarot.web.teach``): one per deal, seat, worlds
 and language of its reasons.
 
-Revision ID: 0002
+Revision ID: 0003
 Revises: 0001
+
+Numbered 0003 and branching from 0001: the duplicate challenge's tables are 0002, made at the
+same time on another branch; ``store.upgrade`` brings the database to every head, so the two
+apply in either order (a merge revision may join them later).
 Create Date: 2026-11-28
 """
 
@@ -11,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
+revision = "0003"
 down_revision = "0001"
 branch_labels = None
 depends_on = None
