@@ -135,7 +135,10 @@ class Reviewer:
 
     def _worker(self) -> None:
         while True:
-            self.work.get()()
+            try:
+                self.work.get()()
+            except Exception:  # a job's own errors are its status (``_run``); this keeps the worker
+                log.exception("review worker")
 
     def stored(self, key: Key) -> dict[str, Any] | None:
         """The review kept in the database for ``key``, or None."""

@@ -37,7 +37,11 @@ function follow() {
 
 function unitWord(unit) { return t("review.unit." + unit) === "review.unit." + unit ? unit : t("review.unit." + unit); }
 function signed(x) { return (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2); }
-function whereWord(d) { return d.trick ? t("review.trick", {n: d.trick}) : t("phase." + d.phase); }
+function whereWord(d) {
+  if (d.trick) return t("review.trick", {n: d.trick});
+  const word = t("phase." + d.phase);
+  return word === "phase." + d.phase ? d.phase : word;
+}
 function stepOf(d) { return d.move + 1; }  // the replay's step n shows the deal after action n
 
 function drawReview() {
