@@ -31,9 +31,20 @@ from ..bots.search import allies_of, default_exact_tricks, distinct_in_view, sol
 from ..core.cards import FOOL, Seat
 from ..core.deal import Deal, View, variant_class
 from ..core.errors import TarotError
-from ..explain import explainer_for, unit_word
+from ..explain import add_messages, explainer_for, say, unit_word
 from ..records.common import fresh_deal
 from .simulate import bot_seed, deal_seed
+
+add_messages({
+    "puzzle.explanation": "{best} ({best_value} {unit}) beats the next best card, {second} ({second_value} {unit}), "
+                          "by at least {margin} {unit} in every deal the hidden cards allow{because}.",
+    "puzzle.because": ": the difference is in {what}",
+})
+add_messages({
+    "puzzle.explanation": "{best} ({best_value} {unit}) bat la meilleure des autres cartes, {second} ({second_value} "
+                          "{unit}), d'au moins {margin} {unit} dans chaque donne que les cartes cachées permettent{because}.",
+    "puzzle.because": " ; la différence : {what}",
+}, language="fr")
 
 
 class PuzzleError(TarotError):
@@ -75,10 +86,9 @@ class Puzzle:
         ranked = sorted(self.values, key=lambda a: (-self.values[a], a))
         best, second = ranked[0], ranked[1]
         what = explainer_for(deal).source_title(self.source) if self.source else ""
-        because = f": the difference is in {what}" if what else ""
-        return (f"{deal.action_token(best)} ({self.values[best]:+.1f} {unit}) beats the next best card, "
-                f"{deal.action_token(second)} ({self.values[second]:+.1f} {unit}), by at least {self.margin:g} "
-                f"{unit} in every deal the hidden cards allow{because}.")
+        return say("puzzle.explanation", best=deal.action_token(best), best_value=f"{self.values[best]:+.1f}",
+                   second=deal.action_token(second), second_value=f"{self.values[second]:+.1f}",
+                   margin=f"{self.margin:g}", unit=unit, because=say("puzzle.because", what=what) if what else "")
 
     def to_json(self) -> str:
         return json.dumps({"variant": self.variant, "options": self.options, "deck": list(self.deck),

@@ -37,10 +37,13 @@ from ..bots.search import (
 from ..core.cards import Seat
 from ..core.deal import Deal, View
 from ..core.errors import TarotError
-from ..explain import explainer_for, unit_word
+from ..explain import add_messages, explainer_for, say, unit_word
 from ..records import Record, replay
 from ..records.common import fresh_deal
 from .stats import Running
+
+add_messages({"review.reason": "{title}: {diff} {unit} with {card}"})
+add_messages({"review.reason": "{title} : {diff} {unit} avec {card}"}, language="fr")
 
 #: The grades of a decision by its loss, smallest first (``Deal.MISTAKE_SIZES`` sets the three
 #: thresholds after "good").
@@ -194,8 +197,8 @@ def _reason(deal: Deal, worlds: list[Deal], seat: Seat, best: Option, played: in
     diff = gain[source] - lost.get(source, 0.0)
     if diff <= 0:
         return ""
-    title = explainer_for(deal).source_title(source)
-    return f"{title}: {diff:+.1f} {unit_word(deal.SCORE_UNIT, short=True)} with {best.token}"
+    return say("review.reason", title=explainer_for(deal).source_title(source), diff=f"{diff:+.1f}",
+               unit=unit_word(deal.SCORE_UNIT, short=True), card=best.token)
 
 
 def _double_dummy(deal: Deal, seat: Seat, played: int, view: View) -> tuple[float, float] | None:

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from ..core.errors import TarotError, excerpt, shorten
-from . import challenge, pages
+from . import challenge, pages, teach
 from .store import Store, default_url
 from .tables import TableManager, check_spec
 
@@ -225,6 +225,7 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
 
     app.include_router(pages.router)
     app.include_router(challenge.router)  # duplicate challenges (tarot.web.challenge)
+    app.include_router(teach.router)
     static = FilePath(__file__).with_name("static")
     if static.is_dir():
         from fastapi.staticfiles import StaticFiles

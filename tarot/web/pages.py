@@ -36,7 +36,11 @@ _TITLES = {
     "table": {"en": "Tarot: the table", "fr": "Tarot : la table"},
     "records": {"en": "Tarot: finished deals", "fr": "Tarot : donnes jouées"},
     "replay": {"en": "Tarot: replay", "fr": "Tarot : relecture"},
+    "puzzles": {"en": "Tarot: puzzles", "fr": "Tarot : problèmes"},
 }
+#: The scripts of a page, after the shared ones (default: the page's own); the puzzles draw their
+#: position with the table's functions (``table.js`` starts a table only on the table's page).
+_SCRIPTS = {"replay": ("replay", "review"), "puzzles": ("table", "puzzles")}
 
 
 def page_language(request: Request) -> str:
@@ -62,11 +66,13 @@ def _shell(page: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
         f'<link rel="icon" href="/cards/french/21.svg"></head>'
         f'<body class="page-{page}" data-page="{page}" data-lang="{lang}" data-info="{blob}">'
         f'<header class="bar"><a class="home" href="/" data-t="nav.lobby"></a>'
-        f'<a href="/records" data-t="nav.records"></a><span class="spacer"></span>'
+        f'<a href="/records" data-t="nav.records"></a>'
+        f'<a href="/puzzles" data-t="nav.puzzles"></a><span class="spacer"></span>'
         f'<button type="button" class="lang" id="lang-switch"></button></header>'
         f'<main id="main"><noscript>This page needs JavaScript.</noscript></main>'
         f'<script src="/static/i18n.js"></script><script src="/static/common.js"></script>'
-        f'<script src="/static/{page}.js"></script></body></html>')
+        + "".join(f'<script src="/static/{name}.js"></script>' for name in _SCRIPTS.get(page, (page,)))
+        + '</body></html>')
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)

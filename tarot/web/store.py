@@ -129,7 +129,7 @@ class StoredTable:
 
 
 def upgrade(url: str) -> None:
-    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``), creating
+    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade heads``), creating
     it from empty; ``StoreError`` if it cannot be reached."""
     from alembic import command
     from alembic.config import Config
@@ -138,7 +138,7 @@ def upgrade(url: str) -> None:
     cfg.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     cfg.attributes["url"] = url
     try:
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, "heads")  # every branch of the history (migrations/versions)
     except Exception as e:  # a driver's error: name the database without its password
         raise StoreError(f"cannot upgrade the database {safe_url(url)}: {shorten(str(e).splitlines()[0], 200)}") from None
 

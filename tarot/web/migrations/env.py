@@ -2,7 +2,7 @@
 
 The URL comes from ``Config.attributes["url"]`` (``tarot.web.store.upgrade``, what the server
 runs at start), else ``alembic -x url=...``, else ``$TAROT_DATABASE_URL``, else the ini's
-``sqlalchemy.url``: ``alembic -c tarot/web/migrations/alembic.ini -x url=URL upgrade head``.
+``sqlalchemy.url``: ``alembic -c tarot/web/migrations/alembic.ini -x url=URL upgrade heads``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ function drawStep() {
     st.trick.map(x => el("figure", {}, card(d.notation, x.card), el("figcaption", {}, x.seat === null ? "le Mort" : d.names[x.seat]))));
   const said = [];
   for (let i = 0; i <= replay.step; i++) said.push(...d.steps[i].lines);
-  const main = document.getElementById("main");
+  const main = document.getElementById("replay-view");
   setChildren(main,
     el("h1", {}, t("replay.title") + " · " + d.variant),
     el("div", {class: "replay-controls"},
@@ -34,6 +34,7 @@ function drawStep() {
 function go(step) {
   replay.step = Math.max(0, Math.min(step, replay.data.steps.length - 1));
   drawStep();
+  document.dispatchEvent(new CustomEvent("tarot-replay-step", {detail: replay.step}));  // review.js follows
 }
 
 async function load() {
@@ -46,6 +47,9 @@ async function load() {
     document.getElementById("main").replaceChildren(el("p", {class: "error"}, t("replay.error", {message: e.message})));
     return;
   }
+  // the replay, and beside it the engine's review (review.js draws it)
+  setChildren(document.getElementById("main"), el("div", {class: "replay-layout"},
+    el("div", {id: "replay-view"}), el("aside", {id: "review", class: "review-side"})));
   go(0);
 }
 

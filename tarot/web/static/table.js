@@ -307,6 +307,7 @@ function drawHand(st) {
 
 // A card clicked: sent as the decision; the server refuses an illegal one with the rule's reason.
 function clickCard(c) {
+  if (game.onCard) { game.onCard(c); return; }  // a page drawing with these functions (puzzles.js)
   const turn = game.state && game.state.turn;
   if (!turn || !turn.mine) return;
   game.hint = null;
@@ -378,21 +379,21 @@ function showError(message) {
   document.getElementById("main").replaceChildren(el("p", {class: "error"}, message));
 }
 
-// Another language: the server tells this client the table again in it (a new connection,
-// the deal's story so far and the state in the new words).
-document.addEventListener("tarot-language", () => {
-  if (game.welcome) { drawFrame(); loadFaces(); }
-  if (game.ws && game.ws.readyState === WebSocket.OPEN) {
-    const old = game.ws;
-    game.ws = null;
-    old.close();
-    connect(game.token);
-  } else if (!game.ws) chooseSeat();
-});
-
-(() => {
+// The table's page starts a table; another page (puzzles.js) only borrows the drawing above.
+if (document.body.dataset.page === "table") {
+  // Another language: the server tells this client the table again in it (a new connection,
+  // the deal's story so far and the state in the new words).
+  document.addEventListener("tarot-language", () => {
+    if (game.welcome) { drawFrame(); loadFaces(); }
+    if (game.ws && game.ws.readyState === WebSocket.OPEN) {
+      const old = game.ws;
+      game.ws = null;
+      old.close();
+      connect(game.token);
+    } else if (!game.ws) chooseSeat();
+  });
   const mine = stored();
   if (PARAMS.get("watch")) connect(null);
   else if (mine && mine.token) connect(mine.token);
   else chooseSeat();
-})();
+}
