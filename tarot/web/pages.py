@@ -67,6 +67,7 @@ def _shell(page: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
         f'<body class="page-{page}" data-page="{page}" data-lang="{lang}" data-info="{blob}">'
         f'<header class="bar"><a class="home" href="/" data-t="nav.lobby"></a>'
         f'<a href="/records" data-t="nav.records"></a>'
+        f'<a href="/challenge" data-t="nav.challenge"></a>'
         f'<a href="/puzzles" data-t="nav.puzzles"></a><span class="spacer"></span>'
         f'<button type="button" class="lang" id="lang-switch"></button></header>'
         f'<main id="main"><noscript>This page needs JavaScript.</noscript></main>'

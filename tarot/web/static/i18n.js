@@ -137,9 +137,11 @@ Object.assign(WORDS.fr, {
   "challenge.none": "Aucune donne n'est encore finie.", "challenge.unfinished": "{n} des {deals} donnes sont finies.",
   "challenge.nobody": "Personne n'a encore fini ce défi.", "challenge.person": "Joueur",
   "challenge.interval": "Intervalle à 95 %", "challenge.others": "Tous ceux qui ont fini le défi {id}",
+});
+
 // ----- review and puzzles (review.js, puzzles.js; issue 38) -----------------------------------
 Object.assign(WORDS.en, {
-  "nav.puzzles": "Puzzles",
+  "nav.puzzles": "Puzzles", "nav.challenge": "Challenge",
   "review.title": "Engine review", "review.seat": "Seat", "review.go": "Review",
   "review.about": "Each decision of the seat weighed by the engine from what that seat could see (deals drawn from its view, no peeking).",
   "review.progress": "Decision {done} of {total} weighed…", "review.waiting": "Waiting for the engine…",
@@ -160,7 +162,7 @@ Object.assign(WORDS.en, {
   "puzzles.values": "Each card's mean value for you over the deals the hidden cards allow:",
 });
 Object.assign(WORDS.fr, {
-  "nav.puzzles": "Problèmes",
+  "nav.puzzles": "Problèmes", "nav.challenge": "Défi",
   "review.title": "Analyse du moteur", "review.seat": "Place", "review.go": "Analyser",
   "review.about": "Chaque décision de la place pesée par le moteur d'après ce que cette place pouvait voir (donnes tirées de sa vue, sans tricher).",
   "review.progress": "Décision {done} sur {total} pesée…", "review.waiting": "En attente du moteur…",
