@@ -58,7 +58,7 @@ class _Seat:
     __slots__ = ("buf", "mv", "segment", "generation", "tricks", "cards", "hand", "sizes",
                  "to_play", "leader", "called", "partner", "payments", "shown", "bids", "phase",
                  "discards", "pending_show", "chien", "cut_card", "table", "contract", "taker",
-                 "chelem", "dealer")
+                 "chelem", "dealer", "seen_tricks", "seen_trick")
 
     def __init__(self, size: int) -> None:
         self.buf = np.zeros(size, np.float32)
@@ -82,6 +82,10 @@ class _Seat:
         self.phase = ""
         self.chelem = False
         self.dealer: Seat | None = None
+        #: The finished tricks written, and the trick on the table written (leader, cards): a
+        #: view whose tricks do not begin with them has taken cards back.
+        self.seen_tricks: list[Any] = []
+        self.seen_trick: tuple[Any, ...] = ()
 
     def clear(self, generation: int, players: int) -> None:
         """The vector of a view with nothing in it: all 0, no seat, no card, no phase."""
@@ -94,6 +98,7 @@ class _Seat:
         self.contract = self.taker = self.dealer = None
         self.shown = self.bids = self.table = ()
         self.phase, self.chelem = "", False
+        self.seen_tricks, self.seen_trick = [], ()
 
 
 class IncrementalEncoder:
@@ -199,6 +204,7 @@ class IncrementalEncoder:
         st.phase, st.discards, st.pending_show, st.chien = view.phase, view.discards, view.pending_show, view.chien
         st.cut_card, st.table, st.contract, st.taker = view.cut_card, tuple(view.table), view.contract, view.taker
         st.chelem, st.dealer = bool(view.extra.get("chelem_announced")), view.dealer
+        st.seen_tricks, st.seen_trick = list(view.tricks), (view.leader, tuple(view.trick))
 
     def _refresh(self, st: _Seat, seat: Seat) -> None:
         """Bring the seat's vector up to date from its view: the cards played since, then each
@@ -208,8 +214,7 @@ class IncrementalEncoder:
         assert deal is not None
         view = deal.view(seat)
         tricks, trick = view.tricks, view.trick
-        n = len(tricks)
-        if (n < st.tricks or (n == st.tricks and len(trick) < st.cards) or (trick and view.leader is None)
+        if (not self._follows(st, tricks, view.leader, trick) or (trick and view.leader is None)
                 or tuple(view.shown[:len(st.shown)]) != st.shown or tuple(view.bids[:len(st.bids)]) != st.bids
                 or (st.table and len(view.table) != len(st.table))):
             self._rebuild(st, seat, view)
@@ -267,6 +272,21 @@ class IncrementalEncoder:
                 mv[o["scores"] + rel[s]] = scores[s] / SCORE_SCALE
             st.payments = len(view.payments)
 
+    @staticmethod
+    def _follows(st: _Seat, tricks: Sequence[Any], leader: Seat | None, trick: Sequence[Card]) -> bool:
+        """Whether the cards played ``tricks`` and ``trick`` (led by ``leader``) show begin with
+        those the vector holds: none taken back (a revoke owned up to, Marolles: docs/rules
+        §1.6), so that the vector needs only the cards played since."""
+        seen, n = st.seen_tricks, len(st.seen_tricks)
+        if len(tricks) < n or any(a is not b and a != b for a, b in zip(tricks, seen)):
+            return False
+        if not st.seen_trick or not st.seen_trick[1]:
+            return True
+        ld, cards = st.seen_trick
+        if len(tricks) == n:  # the same trick on the table, with as many cards or more
+            return leader == ld and tuple(trick[:len(cards)]) == cards
+        return tricks[n][0] == ld and tricks[n][1][:len(cards)] == cards
+
     def _phase_at(self, phase: str) -> int:
         """The element of ``phase`` in the phase part (``other`` for a phase not listed)."""
         at = self.encoder.offsets["phase"]
@@ -318,12 +338,15 @@ class IncrementalEncoder:
                     at = o["won"] + NUM_CARDS * self._rel[seat][winner]
                     for c in cards:
                         mv[at + c] = 1.0
+                st.seen_tricks.append(tricks[t])
             st.tricks, st.cards = done, 0
+            st.seen_trick = ()
             mv[o["tricks_done"]] = done / CARDS_SCALE
         if len(trick) > st.cards:
             assert leader is not None
             self._played(st, seat, leader, trick, st.cards, True)
             st.cards = len(trick)
+            st.seen_trick = (leader, tuple(trick))
 
     def _played(self, st: _Seat, seat: Seat, leader: Seat, cards: Sequence[Card], start: int,
                 on_table: bool) -> None:
