@@ -14,21 +14,21 @@ changed since that seat last looked:
   (``encode.voids_shown``, card by card), that seat's hand size less one, the card out of the
   looking seat's own hand when it is its own; each trick that ends out of ``trick`` and into
   its winner's row of ``won``; the seat to play, the leader, ``tricks_done``; the partner once
-  the called card is played (five-player French Tarot). The seat's view is not made.
-- after anything else (a bid, a discard, a declaration, a payment, a new phase), from the seat's
-  view (``deal.view(seat)``): the cards played since as above, then each other part whose fact
+  the called card is played (five-player French Tarot); the scores after a payment made in play
+  (``deal.ledger``: Marolles pays a Tarot, la Belle as tricks end). The seat's view is not made.
+- after anything else (a bid, a discard, a declaration, a new phase), from the seat's view
+  (``deal.view(seat)``): the cards played since as above, then each other part whose fact
   differs from the one the vector holds (a card set by the cards that changed, a one-hot seat or
   phase by its old and new bit, the declarations and bids by those added).
 
-``push`` marks each step that is not a card played in the play phase; a payment or a declaration
-seen in play sends the seat to its view too, as does every card in a game whose cards may
-come from the table (French Tarot for two: a card played from a pile turns up the one under
-it), and a deal changed otherwise than by ``push`` (an
-action pushed or taken back elsewhere), or a view that does not follow from the last (fewer
-tricks, a declaration taken back), has every vector made again from scratch. So the vector is
-always ``Encoder.observation`` of the seat's view (tests/test_incremental.py compares them at
-every step of thousands of random deals of every variant), and it reads nothing a view would
-not show.
+``push`` marks each step that is not a card played in the play phase. A declaration seen in
+play also sends the seat to its view, as does every card of a game whose cards may come from
+the table (French Tarot for two: a card played from a pile turns up the one under it). A vector
+is made again from scratch when the deal was changed otherwise than by ``push`` (an action
+pushed or taken back elsewhere) or when the view does not follow from the one the vector holds
+(cards taken back: a revoke owned up to). So the vector is always ``Encoder.observation`` of the
+seat's view (tests/test_incremental.py compares them at every step of thousands of random deals
+of every variant), and it reads nothing a view would not show.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from ..core.cards import FOOL, NUM_CARDS, Card, CardSet, Seat, cards_of
 from ..core.deal import Deal
 from ..core.tricks import SUIT_OF, TRUMP_SUIT
 from ..core.view import View
-from .encode import CARDS_SCALE, NUM_NAMED, PHASES, SCORE_SCALE, VOID_BITS, Encoder, _scores
+from .encode import CARDS_SCALE, NUM_NAMED, PHASES, SCORE_SCALE, VOID_BITS, Encoder
 
 #: The suits a card shows void, by (suit led, suit of the card played): none when it follows;
 #: the suit led when it trumps; the suit led and the trumps when it does neither
@@ -58,7 +58,7 @@ class _Seat:
     __slots__ = ("buf", "mv", "segment", "generation", "tricks", "cards", "hand", "sizes",
                  "to_play", "leader", "called", "partner", "payments", "shown", "bids", "phase",
                  "discards", "pending_show", "chien", "cut_card", "table", "contract", "taker",
-                 "chelem", "dealer", "seen_tricks", "seen_trick")
+                 "chelem", "dealer", "seen_tricks", "seen_trick", "scores")
 
     def __init__(self, size: int) -> None:
         self.buf = np.zeros(size, np.float32)
@@ -86,6 +86,8 @@ class _Seat:
         #: view whose tricks do not begin with them has taken cards back.
         self.seen_tricks: list[Any] = []
         self.seen_trick: tuple[Any, ...] = ()
+        #: Each seat's net score by the payments written (received less paid).
+        self.scores: list[int] = []
 
     def clear(self, generation: int, players: int) -> None:
         """The vector of a view with nothing in it: all 0, no seat, no card, no phase."""
@@ -99,6 +101,7 @@ class _Seat:
         self.shown = self.bids = self.table = ()
         self.phase, self.chelem = "", False
         self.seen_tricks, self.seen_trick = [], ()
+        self.scores = [0] * players
 
 
 class IncrementalEncoder:
@@ -180,11 +183,14 @@ class IncrementalEncoder:
         if st.generation != self.generation:
             self._rebuild(st, seat, deal.view(seat))
         elif (st.segment != self.segment or st.table or deal.phase != "play"
-              or len(deal.ledger.entries) != st.payments or len(deal.shown) != len(st.shown)):
+              or len(deal.shown) != len(st.shown)):
             self._refresh(st, seat)
         else:  # cards played since, in the play phase: no view needed
             if len(deal.tricks) != st.tricks or len(deal.trick) != st.cards:
                 self._cards_played(st, seat, deal.tricks, deal.trick, deal.leader)
+            payments = deal.ledger.entries
+            if len(payments) != st.payments:  # paid in play (Marolles: a Tarot, la Belle)
+                self._paid(st, seat, payments)
             to_play, leader = deal.to_play, deal.leader
             if to_play != st.to_play or leader != st.leader:
                 rel = self._rel[seat]
@@ -200,7 +206,9 @@ class IncrementalEncoder:
         st.tricks, st.cards = len(view.tricks), len(view.trick)
         st.hand, st.sizes = view.hand, list(view.hand_sizes)
         st.to_play, st.leader, st.called, st.partner = view.to_play, view.leader, view.called, view.partner
-        st.payments, st.shown, st.bids = len(view.payments), tuple(view.shown), tuple(view.bids)
+        st.shown, st.bids = tuple(view.shown), tuple(view.bids)
+        st.scores, st.payments = [0] * self.encoder.players, 0
+        self._paid(st, seat, view.payments)
         st.phase, st.discards, st.pending_show, st.chien = view.phase, view.discards, view.pending_show, view.chien
         st.cut_card, st.table, st.contract, st.taker = view.cut_card, tuple(view.table), view.contract, view.taker
         st.chelem, st.dealer = bool(view.extra.get("chelem_announced")), view.dealer
@@ -267,10 +275,17 @@ class IncrementalEncoder:
                 st.sizes[s] = size
                 mv[sizes + rel[s]] = size / CARDS_SCALE
         if len(view.payments) != st.payments:
-            scores = _scores(view.payments, self.encoder.players)
-            for s in range(self.encoder.players):
-                mv[o["scores"] + rel[s]] = scores[s] / SCORE_SCALE
-            st.payments = len(view.payments)
+            self._paid(st, seat, view.payments)
+
+    def _paid(self, st: _Seat, seat: Seat, payments: Sequence[Any]) -> None:
+        """Write the net scores after the payments made since (``encode._scores``)."""
+        scores, at, rel = st.scores, self.encoder.offsets["scores"], self._rel[seat]
+        for payer, payee, amount, *_ in payments[st.payments:]:
+            scores[payer] -= amount
+            scores[payee] += amount
+        for s in range(self.encoder.players):
+            st.mv[at + rel[s]] = scores[s] / SCORE_SCALE
+        st.payments = len(payments)
 
     @staticmethod
     def _follows(st: _Seat, tricks: Sequence[Any], leader: Seat | None, trick: Sequence[Card]) -> bool:
