@@ -7,8 +7,10 @@ seat's view as a vector (``tarot.adapters.encode``), and ``action_mask``, its le
 the project's flat action space (``Discrete(NUM_ACTIONS)``, the same ids as records). The rewards
 come once, at the end of the deal: each seat's score in the game's unit (marques or points).
 
-The environment is a thin adapter over the deal object: ``step`` is ``deal.push``, an observation
-is made from ``deal.view(seat)`` only, so a seat never sees another's cards.
+The environment is a thin adapter over the deal object: ``step`` is ``deal.push``, and an
+observation is the encoding of ``deal.view(seat)``, kept up to date step by step from the public
+facts of the cards played (``tarot.adapters.incremental``; equal to the view's at every step,
+tested), so a seat never sees another's cards.
 
 Illegal and out-of-range actions, as PettingZoo's classic games treat them: ``env`` wraps the
 game in ``TerminateIllegalWrapper`` (an illegal action ends the episode, the seat that made it
