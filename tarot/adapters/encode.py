@@ -16,7 +16,8 @@ The bits are packed into one Python int (card sets already are ints), turned int
 unpacked by NumPy: no loop over the 78 cards. The finished tricks' facts (cards played and won
 by each seat, suits shown void) are remembered per list of tricks (``tricks_facts``), so that
 each decision adds only the trick that just ended, in rows that one rotation turns to the seat
-that looks.
+that looks. An environment that steps one deal keeps each seat's vector up to date instead
+(``tarot.adapters.incremental``: the same vector, at a fraction of the cost).
 
 >>> import tarot
 >>> enc = Encoder("fft-4p")
