@@ -1,19 +1,29 @@
 """Speed: environment steps per second, observation and mask built at every step (issue 36).
 
-    python bench/env_steps.py                          # fft-4p, 5 rounds of 2 s per side
-    python bench/env_steps.py --variant marolles-1637 --seconds 3 --rounds 7 --json
+    PYTHONPATH=. python bench/env_steps.py             # fft-4p, 5 rounds of 2 s per side
+    PYTHONPATH=. python bench/env_steps.py --variant marolles-1637 --seconds 3 --rounds 7 --json
+
+(``PYTHONPATH=.`` measures this tree's ``tarot``; without it, the installed one is measured: a
+compiled install's engine, for instance.)
 
 Each side plays whole deals with uniformly random legal actions, and counts actions (decisions;
 chance is not a step) per second:
 
-- ``engine``: the raw engine, ``deal.push(rng.choice(deal.legal_actions()))``;
-- ``engine+view``: the same, plus the view of the seat to play at every decision (what every
-  adapter must ask for: the encoder reads views only);
-- ``engine+obs``: the same, plus the view's vector and mask (``tarot.adapters.encode``): what the
-  encoding costs;
+- ``engine``: the raw engine, the same loop as the environment's without any observation:
+  ``deal.push(rng.choice(deal.legal_actions()))`` (the legal actions listed, one chosen at random,
+  pushed, which checks it is legal);
+- ``engine+view``: the same, plus the view of the seat to play at every decision;
+- ``engine+obs``: the same, plus the view's vector and mask made from scratch
+  (``Encoder.observation`` and ``action_mask``): what the encoding of a view costs;
+- ``engine+incremental``: the raw engine stepped through ``IncrementalEncoder`` (the environments'
+  encoder: each seat's vector kept up to date), with the vector and mask of the seat to play at
+  every decision;
 - ``pettingzoo``: the AEC environment unwrapped (``raw_env``), stepped as an agent does:
-  ``env.last()`` (the observation dict, vector and mask), a random action among the mask's,
-  ``env.step``; the closing dead steps are not counted;
+  ``env.last()`` (the observation dict, vector and mask), a random action among the mask's
+  (``mask.nonzero()``), ``env.step``; the closing dead steps are not counted;
+- ``pettingzoo-mask-only``: the same environment with one constant vector for every observation
+  (the mask is the real one): what PettingZoo's AEC loop and the mask cost without any vector,
+  the most any encoding could reach;
 - ``pettingzoo-wrapped``: the same through ``env()``, PettingZoo's classic wrappers (order
   enforcing, out-of-bounds assertion, terminate-on-illegal, which reads each observation's mask);
 - ``tarok``: OpenSpiel's C++ ``tarok`` stepped from Python as bench/deals_per_second.py does
@@ -32,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -48,8 +59,9 @@ import numpy as np  # noqa: E402
 import tarot  # noqa: E402
 from deals_per_second import ORDINARY_BIDS, Tarok, cpu_model, engine_revision, open_spiel_version, pin  # noqa: E402
 from tarot.adapters.encode import Encoder  # noqa: E402
+from tarot.adapters.incremental import IncrementalEncoder  # noqa: E402
 from tarot.adapters.pettingzoo_env import env as wrapped_env  # noqa: E402
-from tarot.adapters.pettingzoo_env import raw_env  # noqa: E402
+from tarot.adapters.pettingzoo_env import TarotEnv, raw_env  # noqa: E402
 
 #: A side plays one deal with its generator and returns the actions it counted.
 Side = Callable[[random.Random], int]
@@ -85,8 +97,38 @@ def engine_obs_side(variant: str, encode: bool) -> Side:
     return deal
 
 
-def pettingzoo_side(variant: str, wrapped: bool) -> Side:
-    e = wrapped_env(variant) if wrapped else raw_env(variant)
+def incremental_side(variant: str) -> Side:
+    live = IncrementalEncoder(Encoder(variant))
+
+    def deal(rng: random.Random) -> int:
+        d = tarot.new_deal(variant, rng=rng)
+        live.reset(d)
+        choice = rng.choice
+        n = 0
+        while not d.is_over:
+            seat = d.to_play
+            live.observation(seat)
+            live.action_mask(seat)
+            live.push(choice(d.legal_actions()))
+            n += 1
+        return n
+    return deal
+
+
+class MaskOnlyEnv(TarotEnv):
+    """``TarotEnv`` with one constant vector for every observation (the mask is the real one)."""
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self._constant,
+                "action_mask": self.table.live.action_mask(self.table.seat_of[agent])}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        super().reset(seed, options)
+        self._constant = np.zeros(self.table.encoder.size, np.float32)
+
+
+def pettingzoo_side(variant: str, wrapped: bool, mask_only: bool = False) -> Side:
+    e = MaskOnlyEnv(variant) if mask_only else wrapped_env(variant) if wrapped else raw_env(variant)
     first = [True]
 
     def deal(rng: random.Random) -> int:
@@ -99,7 +141,7 @@ def pettingzoo_side(variant: str, wrapped: bool) -> Side:
             if term or trunc:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             e.step(int(legal[int(rand() * len(legal))]))
             n += 1
         return n
@@ -171,7 +213,9 @@ def main(argv: list[str] | None = None) -> int:
         "engine": engine_side(args.variant),
         "engine+view": engine_obs_side(args.variant, encode=False),
         "engine+obs": engine_obs_side(args.variant, encode=True),
+        "engine+incremental": incremental_side(args.variant),
         "pettingzoo": pettingzoo_side(args.variant, wrapped=False),
+        "pettingzoo-mask-only": pettingzoo_side(args.variant, wrapped=False, mask_only=True),
         "pettingzoo-wrapped": pettingzoo_side(args.variant, wrapped=True),
     }
     tarok_note = None
@@ -186,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             tarok_note = "not measured: open_spiel is not installed (pip install 'tarot-games[bench]')"
     core = pin(args.cpu)
+    load_before = os.getloadavg()
     rngs = {name: random.Random(args.seed * 1000 + i) for i, name in enumerate(sides)}
     for name, side in sides.items():  # warm up: imports, memos, first deals
         run(side, 0.2, rngs[name])
@@ -195,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
             figures[name].append(run(sides[name], args.seconds, rngs[name]))
+    load_after = os.getloadavg()
     median = {name: statistics.median(xs) for name, xs in figures.items()}
     ratios = {f"{name}/engine": median[name] / median["engine"] for name in median if name != "engine"}
     if "tarok" in median:
@@ -210,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         "engine_compiled": tarot.COMPILED, "engine_revision": engine_revision(),
         "python": platform.python_version(), "cpu": cpu_model(), "pinned_to": core,
         "open_spiel": open_spiel_version(),
+        "load_average": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in load_after]},
+        "cores": os.cpu_count(),
     }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -222,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:28} {v:6.3f}")
     if tarok_note:
         print(f"  tarok: {tarok_note}")
+    print(f"  load average (1, 5, 15 min) before {report['load_average']['before']}, "
+          f"after {report['load_average']['after']}, {os.cpu_count()} cores")
     print(f"  target pettingzoo/engine >= 0.5: {'met' if report['met'] else 'not met'}")
     return 0
 

@@ -16,7 +16,8 @@ The bits are packed into one Python int (card sets already are ints), turned int
 unpacked by NumPy: no loop over the 78 cards. The finished tricks' facts (cards played and won
 by each seat, suits shown void) are remembered per list of tricks (``tricks_facts``), so that
 each decision adds only the trick that just ended, in rows that one rotation turns to the seat
-that looks.
+that looks. An environment that steps one deal keeps each seat's vector up to date instead
+(``tarot.adapters.incremental``: the same vector, at a fraction of the cost).
 
 >>> import tarot
 >>> enc = Encoder("fft-4p")
@@ -121,7 +122,7 @@ def tricks_facts(tricks: Sequence[Any], players: int, step: int) -> TricksFacts:
             else:
                 nobody |= 1 << c
             pile |= 1 << c
-        if winner is not None:
+        if winner is not None and winner < players:  # le Mort's tricks are no seat's
             won |= pile << (NUM_CARDS * (winner * step % players))
         for s, bits in voids_shown(leader, cards, players, step):
             voids |= bits << (VOID_BITS * (s * step % players))
@@ -179,7 +180,8 @@ class Encoder:
             at += n
         self.size = at
         self._nbytes = (at + 7) // 8  # the floats' place unpacks as zeros, then is set
-        self._o = o = {name: sl.start for name, sl in self.slices.items()}
+        #: Where each part starts (``slices``' starts, by name).
+        self.offsets = o = {name: sl.start for name, sl in self.slices.items()}
         self._nobody = o["played"] + NUM_CARDS * p  # the last row of played, and of trick
         self._trick_nobody = o["trick"] + NUM_CARDS * p
         self._phase_bit = {ph: 1 << (o["phase"] + i) for i, ph in enumerate(PHASES)}
@@ -191,7 +193,7 @@ class Encoder:
     def observation(self, view: View) -> np.ndarray:
         """The vector of ``view`` (``float32``, ``size`` long): bits as 0.0 / 1.0, then the
         hand sizes, the scores and the finished tricks (module docstring)."""
-        p, step, me, o = self.players, self.step, view.seat, self._o
+        p, step, me, o = self.players, self.step, view.seat, self.offsets
         start = me * step % p  # the row of the seat that looks
         played, nobody, won, voids = tricks_facts(view.tricks, p, step)
         trick = view.trick

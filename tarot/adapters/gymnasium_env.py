@@ -42,6 +42,7 @@ from ..core.errors import IllegalActionError, TarotError
 from ..core.game import GAMES
 from . import deal_text, deal_to_decide
 from .encode import Encoder
+from .incremental import IncrementalEncoder
 
 __all__ = ["SeatEnv", "register_all"]
 
@@ -58,6 +59,7 @@ class SeatEnv(gymnasium.Env):
         self.variant = variant
         self.options = cls.make_options(dict(options))  # a bad option is refused here
         self.encoder = Encoder(variant, self.options)
+        self.live = IncrementalEncoder(self.encoder)
         n = self.encoder.players
         if not (isinstance(seat, int) and 0 <= seat < n):
             raise TarotError(f"seat must be 0..{n - 1} for {variant}, not {seat!r}")
@@ -89,6 +91,7 @@ class SeatEnv(gymnasium.Env):
         rng = random.Random(int(self.np_random.integers(2**63)))
         while True:  # a deal that ends before the agent's first decision is dealt again
             self.deal = deal_to_decide(self.variant, self.options, rng, options)
+            self.live.reset(self.deal)
             self._bots = [None if s == self.seat else make_bot(name, seed=rng.randrange(2**31))
                           for s, name in enumerate(self.opponents)]
             self._play_bots()
@@ -104,7 +107,7 @@ class SeatEnv(gymnasium.Env):
         if deal.is_over:
             raise TarotError("the deal is over: reset() for another")
         try:
-            deal.push(action)  # an illegal action raises here, and changes nothing
+            self.live.push(action)  # an illegal action raises here, and changes nothing
         except IllegalActionError as refused:
             if self.illegal_reward is None:
                 raise
@@ -122,15 +125,15 @@ class SeatEnv(gymnasium.Env):
         assert deal is not None
         while not deal.is_over and deal.to_play != self.seat:
             s = deal.to_play
-            deal.push(self._bots[s].act(deal.view(s)))  # type: ignore[index]
+            self.live.push(self._bots[s].act(deal.view(s)))  # type: ignore[index]
 
     # ----- what the agent sees -------------------------------------------------------------
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
-        """The observation and the info (the action mask) of the agent's view now."""
+        """The observation and the info (the action mask) of the agent's view now (the
+        encoding of its view, kept up to date: ``IncrementalEncoder``)."""
         assert self.deal is not None
-        view = self.deal.view(self.seat)
-        self._mask = self.encoder.action_mask(view)
-        return self.encoder.observation(view), {"action_mask": self._mask}
+        self._mask = self.live.action_mask(self.seat)
+        return self.live.observation(self.seat), {"action_mask": self._mask}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent now, as booleans over the action space (MaskablePPO);

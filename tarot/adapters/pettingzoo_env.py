@@ -7,8 +7,10 @@ seat's view as a vector (``tarot.adapters.encode``), and ``action_mask``, its le
 the project's flat action space (``Discrete(NUM_ACTIONS)``, the same ids as records). The rewards
 come once, at the end of the deal: each seat's score in the game's unit (marques or points).
 
-The environment is a thin adapter over the deal object: ``step`` is ``deal.push``, an observation
-is made from ``deal.view(seat)`` only, so a seat never sees another's cards.
+The environment is a thin adapter over the deal object: ``step`` is ``deal.push``, and an
+observation is the encoding of ``deal.view(seat)``, kept up to date step by step from the public
+facts of the cards played (``tarot.adapters.incremental``; equal to the view's at every step,
+tested), so a seat never sees another's cards.
 
 Illegal and out-of-range actions, as PettingZoo's classic games treat them: ``env`` wraps the
 game in ``TerminateIllegalWrapper`` (an illegal action ends the episode, the seat that made it
@@ -45,6 +47,7 @@ from ..core.actions import NUM_ACTIONS
 from ..core.deal import Deal, variant_class
 from . import deal_text, deal_to_decide
 from .encode import Encoder
+from .incremental import IncrementalEncoder
 
 __all__ = ["env", "raw_env", "parallel_env", "TarotEnv", "TarotParallelEnv"]
 
@@ -82,6 +85,7 @@ class _Table:
         self.variant = variant
         self.options = cls.make_options(dict(options))  # a bad option is refused here
         self.encoder = Encoder(variant, self.options)
+        self.live = IncrementalEncoder(self.encoder)
         n = self.encoder.players
         self.names = [f"player_{s}" for s in range(n)]
         self.seat_of = {name: s for s, name in enumerate(self.names)}
@@ -96,13 +100,19 @@ class _Table:
         if seed is not None:
             self.rng = random.Random(seed)
         self.deal = deal_to_decide(self.variant, self.options, self.rng, options)
+        self.live.reset(self.deal)
         return self.deal
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
+        """The seat's vector and mask: what ``Encoder`` makes of ``deal.view(seat)``, kept up to
+        date card by card (``IncrementalEncoder``)."""
         assert self.deal is not None, "reset() first"
-        view = self.deal.view(seat)
-        return {"observation": self.encoder.observation(view),
-                "action_mask": self.encoder.action_mask(view)}
+        live = self.live
+        return {"observation": live.observation(seat), "action_mask": live.action_mask(seat)}
+
+    def push(self, action: Any) -> None:
+        """Play ``action`` (an illegal one raises, and the deal is as it was)."""
+        self.live.push(action)
 
 class TarotEnv(AECEnv):
     """The AEC environment of one variant (module docstring). ``max_cycles``: truncate the deal
@@ -154,7 +164,7 @@ class TarotEnv(AECEnv):
             return
         deal = self.table.deal
         assert deal is not None
-        deal.push(action)  # an illegal action raises here, and changes nothing
+        self.table.live.push(action)  # an illegal action raises here, and changes nothing
         self._steps += 1
         names = self.table.names
         if not deal.is_over:
@@ -230,7 +240,7 @@ class TarotParallelEnv(ParallelEnv):
         mover = self.table.names[deal.to_play]  # type: ignore[index]
         action: Any = actions.get(mover)
         if _is_id(action) and deal.is_legal(int(action)):
-            deal.push(int(action))
+            self.table.push(int(action))
         else:
             rewards[mover] = float(self.illegal_reward)
             infos[mover]["illegal_action"] = repr(action)
