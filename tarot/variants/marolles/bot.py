@@ -33,15 +33,16 @@ and one who neither follows nor trumps holds no trump either.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
-    CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
+    CAVALIER, FOOL, JACK, KING, KINGS, LOW_PART, PART, QUEEN, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS,
+    TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
     Card, CardSet, Seat, card_phrase, cards_of, rank_of, suit_card,
 )
+from ...core.cards import popcount as _bits
 from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
 from ...core.options import Options
@@ -74,13 +75,14 @@ _IMPERIAL_HONOURS: Final = tuple(
 _RANK_SETS: Final = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
 
 
-def _bits(cs: CardSet) -> int:
-    return cs.bit_count()
-
-
 def _tricks(variant: str) -> int:
     """The number of tricks of a deal of ``variant`` (a Marolles game)."""
     return cast("type[MarollesDeal]", variant_class(variant)).TRICKS
+
+
+def _declare_later(v: View) -> bool:
+    """Whether declarations come after the discards (the discards then keep what declares)."""
+    return v.options.get("declarations_after_discard", "true") == "true"
 
 
 #: Facts of the tricks seen, remembered: every view repeats the tricks played so far.
@@ -144,86 +146,94 @@ def _no_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> N
     pass
 
 
+#: Each card's part of a card set (``cards.PART``: the trumps and the first two suits low, the
+#: other two high) and, in that part, the cards of its suit that beat it (``_HIGHER``); and each
+#: suit's cards in its part (index 4 = the trumps, low). A part is a machine word in the
+#: compiled bot, where a whole 78-card set is a Python long object.
+_HIGH: Final[tuple[bool, ...]] = tuple(c >= PART for c in range(78))
+_HIGHER_PART: Final[tuple[int, ...]] = tuple(h >> PART if c >= PART else h for c, h in enumerate(_HIGHER))
+_SUIT_PART: Final[tuple[int, ...]] = (*SUIT_IN_PART, TRUMPS)
+_SUIT_HIGH: Final[tuple[bool, ...]] = (*SUIT_HIGH, False)
+#: ``p_none(k, pool, slots)`` for k = 0..pool, by ``pool << 7 | slots``: one row per opponent
+#: and decision, read by the number of cards asked about (``_Table.p_has``).
+_NONE_ROWS: Final[dict[int, list[float]]] = {}
+
+
+def _none_row(pool: int, slots: int) -> list[float]:
+    key = pool << 7 | slots
+    row = _NONE_ROWS.get(key)
+    if row is None:  # at most 79 x 79 rows
+        row = _NONE_ROWS[key] = [_p_none(k, pool, slots) for k in range(pool + 1)]
+    return row
+
+
 class _Table:
-    """What the seat can work out during play: cards gone, cards known to be held, voids."""
+    """What the seat can work out during play: cards gone, cards known to be held, voids; and
+    for each opponent, the chance that he holds a card of a set, from the unseen cards he may
+    hold (``pool``) and the room left in his hand (``slots``), hypergeometric (``odds``).
 
-    __slots__ = ("n", "played", "known", "void", "pool", "pool_size", "slots", "others", "memo")
+    Per seat, the known cards and the pool are kept in their two parts (``_HIGH``); ``void_p``
+    (seat x suit, 4 = trumps) is the chance he holds none of a suit, ``ruff`` (seat x plain
+    suit) that he trumps a trick of that suit: void in it and holding a trump."""
 
-    def __init__(self, v: View) -> None:
+    __slots__ = ("n", "played", "others", "known_lo", "known_hi", "pool_lo", "pool_hi", "none",
+                 "void_p", "ruff")
+
+    def __init__(self, v: View, infer: bool, pack: CardSet, facts: tuple[CardSet, list[int]]) -> None:
         n, me = v.players, v.seat
         self.n = n
-        self.others = tuple((me + i) % n for i in range(1, n))
-        infer = v.options.get("revoke_handling", "engine_prevents") == "engine_prevents"
-        played, void = _tricks_facts(v.tricks, n, infer)
-        if v.trick:
-            assert v.leader is not None  # a trick on the table has a leader
-            cards_mask, voids = _trick_facts(v.leader, v.trick, n)
+        others = self.others = tuple([(me + i) % n for i in range(1, n)])
+        played, void = facts
+        trick = v.trick
+        if trick:
+            leader = v.leader
+            assert leader is not None  # a trick on the table has a leader
+            cards_mask, voids = _trick_facts(leader, trick, n)
             played |= cards_mask
             if infer:
                 for seat, suits in voids:
                     void[seat] |= suits
-        self.void = void
         self.played = played
+        hand = v.hand
         known = [0] * n
         for s, _, cs in v.shown:
             known[s] |= cs
-        if v.cut_card is not None:
-            known[v.dealer] |= 1 << v.cut_card
-        for s in range(n):
-            known[s] &= ~played
-        known[me] = v.hand
-        self.known = known
-        pack = variant_class(v.variant).PACK
-        unknown = pack & ~(played | v.hand | v.discards | v.pending_show)
-        for o in self.others:
+        cut = v.cut_card
+        if cut is not None:
+            known[v.dealer] |= 1 << cut
+        unknown = pack & ~(played | hand | v.discards | v.pending_show)
+        for o in others:
+            known[o] &= ~played
             unknown &= ~known[o]
-        self.pool = [0] * n
-        self.pool_size = [0] * n
-        self.slots = [0] * n
-        self.memo: dict[tuple[int, CardSet], float] = {}
-        for o in self.others:
-            allowed = unknown & _NOT_IN[void[o]]
-            self.pool[o] = allowed
-            self.pool_size[o] = _bits(allowed)
-            self.slots[o] = max(0, min(v.hand_sizes[o] - _bits(known[o]), self.pool_size[o]))
+        sizes = v.hand_sizes
+        self.known_lo, self.known_hi = [0] * n, [0] * n
+        self.pool_lo, self.pool_hi = [0] * n, [0] * n
+        self.none: list[list[float]] = [[]] * n
+        self.void_p: list[list[float]] = [[]] * n
+        self.ruff: list[list[float]] = [[]] * n
+        for o in others:
+            k, pool = known[o], unknown & _NOT_IN[void[o]]
+            size = _bits(pool)
+            self.known_lo[o], self.known_hi[o] = k & LOW_PART, k >> PART
+            self.pool_lo[o], self.pool_hi[o] = pool & LOW_PART, pool >> PART
+            self.none[o] = _none_row(size, max(0, min(sizes[o] - _bits(k), size)))
+            vo = void[o]
+            void_p = self.void_p[o] = [
+                1.0 if vo >> s & 1 else 1.0 - self.p_has(o, _SUIT_HIGH[s], _SUIT_PART[s])
+                for s in range(5)]
+            trumps = self.p_has(o, False, TRUMPS)
+            self.ruff[o] = [void_p[s] * trumps for s in range(4)]
 
-    def p_has(self, o: int, cs: CardSet) -> float:
-        """Chance that opponent ``o`` holds at least one card of ``cs``."""
-        if self.known[o] & cs:
+    def p_has(self, o: int, high: bool, m: int) -> float:
+        """Chance that opponent ``o`` holds at least one card of the set ``m`` (one part of a
+        card set: the high one if ``high``)."""
+        if (self.known_hi[o] if high else self.known_lo[o]) & m:
             return 1.0
-        key = (o, cs)
-        p = self.memo.get(key)
-        if p is None:  # the same few sets are asked about for every card in hand
-            p = self.memo[key] = 1.0 - _p_none(_bits(self.pool[o] & cs), self.pool_size[o],
-                                               self.slots[o])
-        return p
-
-    def p_void(self, o: int, suit: int) -> float:
-        """Chance that ``o`` holds no card of ``suit`` (0..3, or ``TRUMP_SUIT``)."""
-        if self.void[o] >> suit & 1:
-            return 1.0
-        return 1.0 - self.p_has(o, _SUIT_MASK[suit])
-
-    def p_beats(self, o: int, card: Card, led: int) -> float:
-        """Chance that ``o``, playing after ``card`` in a trick of suit ``led``, beats it
-        (assuming the worst: he beats it whenever the rules let him)."""
-        if _SUIT[card] == TRUMP_SUIT:
-            higher = self.p_has(o, _HIGHER[card])
-            if led == TRUMP_SUIT:
-                return higher
-            return self.p_void(o, led) * higher
-        return min(1.0, self.p_has(o, _HIGHER[card]) + self.p_ruff(o, led))
-
-    def p_ruff(self, o: int, led: int) -> float:
-        """Chance that ``o`` trumps a trick of plain suit ``led`` (void in it, holding a trump)."""
-        key = (o, -1 - led)  # the same for every card of the suit: remembered
-        ruff = self.memo.get(key)
-        if ruff is None:
-            ruff = self.memo[key] = self.p_void(o, led) * self.p_has(o, TRUMPS)
-        return ruff
+        return 1.0 - self.none[o][_bits((self.pool_hi[o] if high else self.pool_lo[o]) & m)]
 
     def p_no_trumps(self, o: int) -> float:
-        return self.p_void(o, TRUMP_SUIT)
+        """Chance that opponent ``o`` holds no trump."""
+        return self.void_p[o][TRUMP_SUIT]
 
 
 class MarollesRuleBot:
@@ -255,6 +265,14 @@ class MarollesRuleBot:
     def __init__(self, seed: int | None = None) -> None:
         # The bot is deterministic: the seed is taken like every bot's (``make_bot``), unused.
         self.seed = seed
+        # The finished tricks of the last view and their facts (``_finished_facts``).
+        self._seen_tricks: Sequence = ()
+        self._seen_n, self._seen_infer = 0, False
+        self._seen_played: CardSet = 0
+        self._seen_void: tuple[int, ...] = ()
+        # The last discard plan made, and what it was made from (``_discard``).
+        self._plan_key: tuple[CardSet, int, bool] = (0, 0, False)
+        self._plan: CardSet = 0
 
     def act(self, view: View) -> int:
         legal = view.legal_actions
@@ -296,7 +314,13 @@ class MarollesRuleBot:
             return v.legal_actions[0]
         dealt = v.hand | v.discards
         total = _bits(dealt) - _tricks(v.variant)
-        plan = self._discard_plan(v, dealt, total)
+        # the plan of the seat's first discard serves its next ones (the same dealt cards)
+        key = (dealt, total, _declare_later(v))
+        if key == self._plan_key:
+            plan = self._plan
+        else:
+            plan = self._discard_plan(v, dealt, total)
+            self._plan_key, self._plan = key, plan
         for c in cards_of(plan & ~v.discards):
             if c in legal:
                 return c
@@ -310,7 +334,7 @@ class MarollesRuleBot:
 
     def _discard_scores(self, v: View, dealt: CardSet) -> dict[int, float]:
         """How much each card is worth putting in the pile now (higher = discard first)."""
-        declare_later = v.options.get("declarations_after_discard", "true") == "true"
+        declare_later = _declare_later(v)
         scores: dict[int, float] = {}
         trumps = _bits(dealt & TRUMPS)
         for c in cards_of(dealt):
@@ -422,12 +446,14 @@ class MarollesRuleBot:
         legal = self._dutiful(v, led)
         if len(legal) == 1:
             return legal[0]
-        ctx = _Trick(self, v, _Table(v), led)
+        setup = _setup(v)
+        table = _Table(v, setup.infer, setup.pack, self._finished_facts(v.tricks, v.players, setup.infer))
+        ctx = _Trick(self, v, table, led, setup)
         left = _bits(v.hand)
         rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
-        bagat, king = ctx.bagat_plan(), ctx.plan_king()
-        draw = self.DRAW_TRUMPS if not v.trick and (bagat or king >= 0) and ctx.out_trumps() else 0.0
+        bagat, king = ctx.bagat, ctx.king
+        draw = self.DRAW_TRUMPS if not ctx.trick and (bagat or king >= 0) and ctx.out else 0.0
         if notes is not None and (bagat or king >= 0):
             notes.append(ctx.ultimo_note(bagat, king, draw))
         best, best_value = legal[0], float("-inf")
@@ -438,6 +464,34 @@ class MarollesRuleBot:
             if value > best_value + 1e-9:
                 best, best_value = c, value
         return best
+
+    def _finished_facts(self, tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
+        """``_tricks_facts(tricks, n, infer)``, the facts of the tricks already seen taken from
+        the last call's: a seat's views of one deal repeat the same trick tuples, one more
+        after each trick, so that the same objects in the same places are the same tricks."""
+        seen = self._seen_tricks
+        k = len(seen)
+        same = (type(tricks) is tuple and n == self._seen_n and infer == self._seen_infer
+                and len(tricks) >= k)
+        if same:
+            for i in range(k):
+                if tricks[i] is not seen[i]:
+                    same = False
+                    break
+        if not same:
+            played, void = _tricks_facts(tricks, n, infer)
+        else:
+            played, void = self._seen_played, list(self._seen_void)
+            for i in range(k, len(tricks)):
+                leader, cards, _ = tricks[i]
+                for c in cards:
+                    played |= 1 << c
+                if infer:
+                    _add_voids(leader, cards, n, void)
+        if type(tricks) is tuple:
+            self._seen_tricks, self._seen_n, self._seen_infer = tricks, n, infer
+            self._seen_played, self._seen_void = played, tuple(void)
+        return played, void
 
     @staticmethod
     def _dutiful(v: View, led: int) -> list[Card]:
@@ -455,27 +509,55 @@ class MarollesRuleBot:
         return [c for c in legal if (m | 1) >> c & 1] or legal
 
 
-@lru_cache(maxsize=64)
-def _stakes(o: Options) -> tuple[int, int, int, bool]:
-    """What the options make of the Ultimo (won, failed) and of a Fool not excused, in
-    half-marques as the bot counts them, and whether the Fool may not lead."""
-    plus_1 = o.get("ultimo_win") == "6_plus_1"
-    return (2 * (6 + plus_1), 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1),
-            2 * int(o.get("fool_not_excused_penalty", "2")),
-            o.get("fool_lead_allowed", "true") == "false")
+class _Setup:
+    """What a deal's variant and options make of the play, as the bot counts it: whether voids
+    may be inferred (revokes prevented), the pack, the number of tricks, the Ultimo (won,
+    failed) and a Fool not excused in half-marques, and whether the Fool may not lead."""
+
+    __slots__ = ("infer", "pack", "tricks", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred")
+
+    def __init__(self, variant: str, o: Mapping[str, str]) -> None:
+        self.infer = o.get("revoke_handling", "engine_prevents") == "engine_prevents"
+        cls = cast("type[MarollesDeal]", variant_class(variant))
+        self.pack: CardSet = cls.PACK
+        self.tricks: int = cls.TRICKS
+        plus_1 = o.get("ultimo_win") == "6_plus_1"
+        self.ult_win = 2 * (6 + plus_1)
+        self.ult_fail = 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1)
+        self.fool_penalty = 2 * int(o.get("fool_not_excused_penalty", "2"))
+        self.fool_lead_barred = o.get("fool_lead_allowed", "true") == "false"
+
+
+#: The setups met, by (variant, options): a simulation meets one.
+_SETUPS: Final[dict[tuple[str, Options], _Setup]] = {}
+
+
+def _setup(v: View) -> _Setup:
+    o = v.options
+    if not isinstance(o, Options):  # a plain mapping (a view from elsewhere): not remembered
+        return _Setup(v.variant, o)
+    key = (v.variant, o)
+    setup = _SETUPS.get(key)
+    if setup is None:
+        if len(_SETUPS) >= 256:
+            _SETUPS.clear()
+        setup = _SETUPS[key] = _Setup(v.variant, o)
+    return setup
 
 
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "best", "best_seat", "later", "points", "opp_tarots",
-                 "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred")
+    __slots__ = ("bot", "v", "t", "led", "hand", "trick", "best", "best_seat", "later", "points",
+                 "opp_tarots", "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred",
+                 "out", "bagat", "king")
 
-    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int) -> None:
+    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int, setup: _Setup) -> None:
         self.bot = bot
         self.v, self.t, self.led = v, t, led
         n, me = v.players, v.seat
-        trick = v.trick
+        hand = self.hand = v.hand
+        trick = self.trick = v.trick
         leader = v.leader if trick else 0
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
@@ -491,30 +573,38 @@ class _Trick:
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
         self.best, self.best_seat, self.points = best, best_seat, points
-        self.later = tuple((me + i) % n for i in range(1, n - len(trick)))
-        self.last = len(v.tricks) == _tricks(v.variant) - 1
-        o = v.options  # Options (hashable) from the engine; a plain mapping from elsewhere
-        self.ult_win, self.ult_fail, self.fool_penalty, self.fool_lead_barred = (
-            _stakes(o) if isinstance(o, Options) else _stakes.__wrapped__(o))
+        self.later = tuple([(me + i) % n for i in range(1, n - len(trick))])
+        self.last = len(v.tricks) == setup.tricks - 1
+        self.ult_win, self.ult_fail = setup.ult_win, setup.ult_fail
+        self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
+        # The trumps the opponents may still hold: not played, not in this seat's hand or
+        # discards (the Bagat counted if it is theirs).
+        self.out = _bits(TRUMPS & ~t.played & ~hand & ~v.discards)
+        # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
+        self.bagat = self.bagat_plan()
+        self.king = self.plan_king()
 
     def p_hold(self, c: Card, led: int) -> float:
         """Chance that ``c``, if it now heads the trick, is not beaten by the later players
-        (``_Table.p_beats`` for each, inlined: this is the bot's innermost loop)."""
+        (``_Table.p_has`` for the cards above it, and the chance of a ruff, inlined: this is
+        the bot's innermost loop), assuming the worst: each beats it whenever the rules let
+        him."""
         t = self.t
-        known, pool, pool_size, slots = t.known, t.pool, t.pool_size, t.slots
-        higher = _HIGHER[c]
+        high, higher = _HIGH[c], _HIGHER_PART[c]
+        known, pool = (t.known_hi, t.pool_hi) if high else (t.known_lo, t.pool_lo)
+        none, void_p, ruff = t.none, t.void_p, t.ruff
         trump = _SUIT[c] == TRUMP_SUIT
         p = 1.0
         for o in self.later:
             if known[o] & higher:
                 beats = 1.0
             else:
-                beats = 1.0 - _p_none((pool[o] & higher).bit_count(), pool_size[o], slots[o])
+                beats = 1.0 - none[o][_bits(pool[o] & higher)]
             if trump:
                 if led != TRUMP_SUIT:
-                    beats = t.p_void(o, led) * beats
+                    beats = void_p[o][led] * beats
             else:
-                beats = min(1.0, beats + t.p_ruff(o, led))
+                beats = min(1.0, beats + ruff[o][led])
             p *= 1.0 - beats
         return p
 
@@ -560,7 +650,7 @@ class _Trick:
         what it brings now plus what the other card brings in the last trick."""
         p, now = self.value(c)
         if left == 2:
-            other = cards_of(self.v.hand & ~(1 << c))[0]
+            other = cards_of(self.hand & ~(1 << c))[0]
             return now + self.last_trick_value(other, p), p
         value = now - self.keep(c, left) + (1.0 - p) * rescue
         if draw and BAGAT < c <= 21:
@@ -572,7 +662,7 @@ class _Trick:
         may not lead (``fool_lead_allowed=false``) it can only excuse a trick someone else
         leads, so over the last few tricks a lead that loses is worth the excuse it makes
         possible."""
-        if self.v.hand & 1 and not self.v.trick and self.fool_lead_barred and 3 <= left <= 5:
+        if self.hand & 1 and not self.trick and self.fool_lead_barred and 3 <= left <= 5:
             return (2.0 + self.fool_penalty) / 2 ** (left - 3)
         return 0.0
 
@@ -584,7 +674,7 @@ class _Trick:
         kept = ("the Bagat" + (f" and {king_name}" if king >= 0 else "")) if bagat else king_name
         return (f"{kept} {'are' if bagat and king >= 0 else 'is'} kept for the Ultimo: "
                 f"{_bits(v.hand & TRUMPS & ~(1 << BAGAT))} other trumps against the "
-                f"{self.out_trumps()} the opponents may still hold"
+                f"{self.out} the opponents may still hold"
                 + (", so a trump led draws theirs" if draw else ""))
 
     def keep(self, c: Card, left: int) -> float:
@@ -601,49 +691,46 @@ class _Trick:
         if c == BAGAT:
             if self.ultimo_safe():
                 return self.ult_win
-            if self.bagat_plan():
+            if self.bagat:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
             return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
         if KINGS >> c & 1:
-            if c == self.plan_king():
+            if c == self.king:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
         # other suit cards: the stronger ones win more tricks later; a short suit emptied
         # sooner lets one trump it
-        short = max(0, 4 - _bits(self.v.hand & SUIT_MASKS[_SUIT[c]]))
+        short = max(0, 4 - _bits(self.hand & SUIT_MASKS[_SUIT[c]]))
         return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
-
-    def out_trumps(self) -> int:
-        """The trumps the opponents may still hold: not played, not in this seat's hand or
-        discards (the Bagat counted if it is theirs)."""
-        v = self.v
-        return _bits(TRUMPS & ~self.t.played & ~v.hand & ~v.discards)
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
         (``ULTIMO_PLAN`` times as many as they may hold): then it keeps the Bagat for the
         Ultimo and leads trumps to draw theirs."""
-        hand = self.v.hand
+        hand = self.hand
         if not hand & (1 << BAGAT):
             return False
-        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN >= self.out_trumps()
+        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN >= self.out
 
     def plan_king(self) -> Card:
         """The King the seat keeps for the Ultimo, or -1: the King of its longest suit (the
         least likely to be forced out), while its trumps, the Bagat aside, times ``ULTIMO_PLAN``
         are at least those the opponents may hold (as ``bagat_plan``)."""
-        hand = self.v.hand
+        hand = self.hand
         kings = hand & KINGS
-        if not kings or _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out_trumps():
+        if not kings or _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out:
             return -1
         return max(cards_of(kings), key=lambda k: (_bits(hand & SUIT_MASKS[_SUIT[k]]), k))
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
         t = self.t
-        return all(t.p_no_trumps(o) >= 0.999 for o in t.others)
+        for o in t.others:
+            if t.p_no_trumps(o) < 0.999:
+                return False
+        return True
 
     def last_trick_value(self, c: Card, p_lead: float) -> float:
         """Expected marques of ``c`` as the only card left for the last trick; ``p_lead`` is
