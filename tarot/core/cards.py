@@ -126,8 +126,10 @@ def deal_sets(deck: tuple[Card, ...], positions: tuple[tuple[int, ...], ...]) ->
     return out
 
 
-#: Whether this module runs compiled (mypyc builds it as an extension module).
+#: Whether this module runs compiled (mypyc builds it as an extension module), and the largest
+#: int it keeps in a machine word (a larger one is a Python long object).
 _COMPILED: Final = not __file__.endswith(".py")
+_WORD: Final = 0x3FFF_FFFF_FFFF_FFFF  # 2 ** 62 - 1
 
 
 def popcount(cs: CardSet) -> int:
@@ -140,7 +142,7 @@ def popcount(cs: CardSet) -> int:
     >>> popcount(0), popcount(0b1011), popcount((1 << 62) - 1), popcount((1 << 78) - 1)
     (0, 3, 62, 78)
     """
-    if _COMPILED and 0 <= cs < 1 << 62:
+    if _COMPILED and 0 <= cs <= _WORD:
         x = cs - ((cs >> 1) & 0x1555555555555555)
         x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
         x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F

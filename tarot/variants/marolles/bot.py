@@ -154,8 +154,13 @@ _HIGH: Final[tuple[bool, ...]] = tuple(c >= PART for c in range(78))
 _HIGHER_PART: Final[tuple[int, ...]] = tuple(h >> PART if c >= PART else h for c, h in enumerate(_HIGHER))
 _SUIT_PART: Final[tuple[int, ...]] = (*SUIT_IN_PART, TRUMPS)
 _SUIT_HIGH: Final[tuple[bool, ...]] = (*SUIT_HIGH, False)
+#: Per card: a Tarot, a King, a card of the Ultimo (compiled, a test of a bit of a 78-card set
+#: shifts a Python long object).
+_IS_TAROT: Final[tuple[bool, ...]] = tuple(bool(TAROTS >> c & 1) for c in range(78))
+_IS_KING: Final[tuple[bool, ...]] = tuple(bool(KINGS >> c & 1) for c in range(78))
+_IS_ULTIMO: Final[tuple[bool, ...]] = tuple(bool(ULTIMO_CARDS >> c & 1) for c in range(78))
 #: ``p_none(k, pool, slots)`` for k = 0..pool, by ``pool << 7 | slots``: one row per opponent
-#: and decision, read by the number of cards asked about (``_Table.p_has``).
+#: and decision, read by the number of cards asked about (``_Trick.p_hold``).
 _NONE_ROWS: Final[dict[int, list[float]]] = {}
 
 
@@ -167,24 +172,48 @@ def _none_row(pool: int, slots: int) -> list[float]:
     return row
 
 
+class _Opponent:
+    """What the seat to play can work out of one opponent's hand: the cards it is known to
+    hold and the unseen cards it may hold (``pool``), each in the two parts of a card set
+    (``_HIGH``), the chance that it holds none of ``k`` cards of the pool (``none[k]``), and
+    per suit the chance that it is void (``void_p``, 4 = trumps) and that it trumps a trick
+    of that plain suit (``ruff``: void in it, holding a trump)."""
+
+    __slots__ = ("seat", "known_lo", "known_hi", "pool_lo", "pool_hi", "none", "void_p", "ruff")
+
+    def __init__(self, seat: Seat, known: CardSet, pool: CardSet, slots: int, void: int) -> None:
+        self.seat = seat
+        klo, khi, plo, phi = known & LOW_PART, known >> PART, pool & LOW_PART, pool >> PART
+        self.known_lo, self.known_hi, self.pool_lo, self.pool_hi = klo, khi, plo, phi
+        size = _bits(plo) + _bits(phi)
+        row = self.none = _none_row(size, max(0, min(slots, size)))
+        # void in a suit: seen void, or else 1 - the chance of holding one of its cards
+        vp = self.void_p = [1.0] * 5
+        for s in range(5):
+            if not void >> s & 1:
+                m = _SUIT_PART[s]
+                kk, pp = (khi, phi) if _SUIT_HIGH[s] else (klo, plo)
+                vp[s] = 1.0 - (1.0 if kk & m else 1.0 - row[_bits(pp & m)])
+        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
+        self.ruff = [vp[0] * trumps, vp[1] * trumps, vp[2] * trumps, vp[3] * trumps]
+
+    def p_no_trumps(self) -> float:
+        """Chance that this opponent holds no trump."""
+        return self.void_p[TRUMP_SUIT]
+
+
 class _Table:
-    """What the seat can work out during play: cards gone, cards known to be held, voids; and
-    for each opponent, the chance that he holds a card of a set, from the unseen cards he may
-    hold (``pool``) and the room left in his hand (``slots``), hypergeometric (``odds``).
+    """What the seat can work out during play: the cards gone (``played``) and, for each
+    opponent in the order of play from this seat (``opps``), the cards known to be held,
+    the voids seen and the chances of holding cards (``_Opponent``): hypergeometric over the
+    unseen cards he may hold and the room left in his hand (``odds``)."""
 
-    Per seat, the known cards and the pool are kept in their two parts (``_HIGH``); ``void_p``
-    (seat x suit, 4 = trumps) is the chance he holds none of a suit, ``ruff`` (seat x plain
-    suit) that he trumps a trick of that suit: void in it and holding a trump."""
+    __slots__ = ("played", "opps")
 
-    __slots__ = ("n", "played", "others", "known_lo", "known_hi", "pool_lo", "pool_hi", "none",
-                 "void_p", "ruff")
-
-    def __init__(self, v: View, infer: bool, pack: CardSet, facts: tuple[CardSet, list[int]]) -> None:
+    def __init__(self, v: View, hand: CardSet, trick: Sequence[Card], infer: bool, pack: CardSet,
+                 facts: tuple[CardSet, list[int]]) -> None:
         n, me = v.players, v.seat
-        self.n = n
-        others = self.others = tuple([(me + i) % n for i in range(1, n)])
         played, void = facts
-        trick = v.trick
         if trick:
             leader = v.leader
             assert leader is not None  # a trick on the table has a leader
@@ -194,46 +223,20 @@ class _Table:
                 for seat, suits in voids:
                     void[seat] |= suits
         self.played = played
-        hand = v.hand
         known = [0] * n
         for s, _, cs in v.shown:
             known[s] |= cs
         cut = v.cut_card
         if cut is not None:
             known[v.dealer] |= 1 << cut
+        others = [(me + i) % n for i in range(1, n)]
         unknown = pack & ~(played | hand | v.discards | v.pending_show)
         for o in others:
             known[o] &= ~played
             unknown &= ~known[o]
         sizes = v.hand_sizes
-        self.known_lo, self.known_hi = [0] * n, [0] * n
-        self.pool_lo, self.pool_hi = [0] * n, [0] * n
-        self.none: list[list[float]] = [[]] * n
-        self.void_p: list[list[float]] = [[]] * n
-        self.ruff: list[list[float]] = [[]] * n
-        for o in others:
-            k, pool = known[o], unknown & _NOT_IN[void[o]]
-            size = _bits(pool)
-            self.known_lo[o], self.known_hi[o] = k & LOW_PART, k >> PART
-            self.pool_lo[o], self.pool_hi[o] = pool & LOW_PART, pool >> PART
-            self.none[o] = _none_row(size, max(0, min(sizes[o] - _bits(k), size)))
-            vo = void[o]
-            void_p = self.void_p[o] = [
-                1.0 if vo >> s & 1 else 1.0 - self.p_has(o, _SUIT_HIGH[s], _SUIT_PART[s])
-                for s in range(5)]
-            trumps = self.p_has(o, False, TRUMPS)
-            self.ruff[o] = [void_p[s] * trumps for s in range(4)]
-
-    def p_has(self, o: int, high: bool, m: int) -> float:
-        """Chance that opponent ``o`` holds at least one card of the set ``m`` (one part of a
-        card set: the high one if ``high``)."""
-        if (self.known_hi[o] if high else self.known_lo[o]) & m:
-            return 1.0
-        return 1.0 - self.none[o][_bits((self.pool_hi[o] if high else self.pool_lo[o]) & m)]
-
-    def p_no_trumps(self, o: int) -> float:
-        """Chance that opponent ``o`` holds no trump."""
-        return self.void_p[o][TRUMP_SUIT]
+        self.opps = [_Opponent(o, known[o], unknown & _NOT_IN[void[o]], sizes[o] - _bits(known[o]), void[o])
+                     for o in others]
 
 
 class MarollesRuleBot:
@@ -266,13 +269,16 @@ class MarollesRuleBot:
         # The bot is deterministic: the seed is taken like every bot's (``make_bot``), unused.
         self.seed = seed
         # The finished tricks of the last view and their facts (``_finished_facts``).
-        self._seen_tricks: Sequence = ()
+        self._seen_tricks: tuple = ()
         self._seen_n, self._seen_infer = 0, False
         self._seen_played: CardSet = 0
         self._seen_void: tuple[int, ...] = ()
         # The last discard plan made, and what it was made from (``_discard``).
         self._plan_key: tuple[CardSet, int, bool] = (0, 0, False)
         self._plan: CardSet = 0
+        # The setup of the options of the last view (``_setup_of``).
+        self._setup_options: object = None
+        self._setup: _Setup | None = None
 
     def act(self, view: View) -> int:
         legal = view.legal_actions
@@ -437,23 +443,25 @@ class MarollesRuleBot:
         """The card to play: the first of highest value (``_Trick.worth``) among those that keep
         the duty to follow and to trump; ``rows`` and ``notes``, when given, get what
         ``reckon`` returns."""
-        if ACKNOWLEDGE_REVOKE in v.legal_actions:
+        all_legal = v.legal_actions
+        if ACKNOWLEDGE_REVOKE in all_legal:
             # a revoke of this seat's (made in the deal a search replays, or by a person) can
             # still be owned up to: that costs nothing, and the play goes back to it
             return ACKNOWLEDGE_REVOKE
-        lead = led_card(v.trick)
+        hand, trick = v.hand, v.trick
+        lead = led_card(trick)
         led = _SUIT[lead] if lead >= 0 else -1
-        legal = self._dutiful(v, led)
+        legal = self._dutiful(all_legal, hand, led)
         if len(legal) == 1:
             return legal[0]
-        setup = _setup(v)
-        table = _Table(v, setup.infer, setup.pack, self._finished_facts(v.tricks, v.players, setup.infer))
-        ctx = _Trick(self, v, table, led, setup)
-        left = _bits(v.hand)
+        setup = self._setup_of(v)
+        facts = self._finished_facts(v.tricks, v.players, setup.infer)
+        ctx = _Trick(self, v, _Table(v, hand, trick, setup.infer, setup.pack, facts), led, setup, hand, trick)
+        left = _bits(hand)
         rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
         bagat, king = ctx.bagat, ctx.king
-        draw = self.DRAW_TRUMPS if not ctx.trick and (bagat or king >= 0) and ctx.out else 0.0
+        draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out else 0.0
         if notes is not None and (bagat or king >= 0):
             notes.append(ctx.ultimo_note(bagat, king, draw))
         best, best_value = legal[0], float("-inf")
@@ -469,44 +477,63 @@ class MarollesRuleBot:
         """``_tricks_facts(tricks, n, infer)``, the facts of the tricks already seen taken from
         the last call's: a seat's views of one deal repeat the same trick tuples, one more
         after each trick, so that the same objects in the same places are the same tricks."""
-        seen = self._seen_tricks
+        if type(tricks) is not tuple:  # a view made by hand: worked out afresh
+            return _tricks_facts(tricks, n, infer)
+        now, seen = cast(tuple, tricks), self._seen_tricks
         k = len(seen)
-        same = (type(tricks) is tuple and n == self._seen_n and infer == self._seen_infer
-                and len(tricks) >= k)
+        same = n == self._seen_n and infer == self._seen_infer and len(now) >= k
         if same:
             for i in range(k):
-                if tricks[i] is not seen[i]:
+                if now[i] is not seen[i]:
                     same = False
                     break
         if not same:
-            played, void = _tricks_facts(tricks, n, infer)
+            played, void = _tricks_facts(now, n, infer)
         else:
-            played, void = self._seen_played, list(self._seen_void)
-            for i in range(k, len(tricks)):
-                leader, cards, _ = tricks[i]
-                for c in cards:
-                    played |= 1 << c
+            void = list(self._seen_void)
+            lo = hi = 0  # the cards of the new tricks, in the two parts of a card set
+            for i in range(k, len(now)):
+                leader, cards, _ = now[i]
+                for c in cast("Sequence[int]", cards):
+                    if c < PART:
+                        lo |= 1 << c
+                    else:
+                        hi |= 1 << (c - PART)
                 if infer:
                     _add_voids(leader, cards, n, void)
-        if type(tricks) is tuple:
-            self._seen_tricks, self._seen_n, self._seen_infer = tricks, n, infer
-            self._seen_played, self._seen_void = played, tuple(void)
+            played = self._seen_played | lo | hi << PART
+        self._seen_tricks, self._seen_n, self._seen_infer = now, n, infer
+        self._seen_played, self._seen_void = played, tuple(void)
         return played, void
 
+    def _setup_of(self, v: View) -> _Setup:
+        """``_setup(v)``, kept from the bot's last view while its options are the same object
+        (``Options``, which do not change)."""
+        o, setup = v.options, self._setup
+        if setup is None or o is not self._setup_options or v.variant != setup.variant:
+            if not isinstance(o, Options):
+                return _setup(v)
+            setup = self._setup = _setup(v)
+            self._setup_options = o
+        return setup
+
     @staticmethod
-    def _dutiful(v: View, led: int) -> list[Card]:
+    def _dutiful(all_legal: Sequence[int], hand: CardSet, led: int) -> list[Card]:
         """The legal cards that keep the duty to follow the suit ``led`` and, void in it, to
         trump (§1.6; the Fool always): the bot keeps it even where revokes are allowed, since
         each costs 1 M."""
-        legal = list(v.legal_actions)
+        legal = list(all_legal)
         if led < 0:
             return legal
-        m = v.hand & _SUIT_MASK[led]
+        # the cards of the suit led in hand, in their part of the hand (``_HIGH``)
+        high = _SUIT_HIGH[led]
+        m = (hand >> PART if high else hand & LOW_PART) & _SUIT_PART[led]
         if not m and led != TRUMP_SUIT:
-            m = v.hand & TRUMPS
+            high, m = False, hand & TRUMPS
         if not m:
             return legal
-        return [c for c in legal if (m | 1) >> c & 1] or legal
+        return [c for c in legal if c == FOOL or (_HIGH[c] == high and m >> (c - PART if high else c) & 1)
+                ] or legal
 
 
 class _Setup:
@@ -514,9 +541,11 @@ class _Setup:
     may be inferred (revokes prevented), the pack, the number of tricks, the Ultimo (won,
     failed) and a Fool not excused in half-marques, and whether the Fool may not lead."""
 
-    __slots__ = ("infer", "pack", "tricks", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred")
+    __slots__ = ("variant", "infer", "pack", "tricks", "ult_win", "ult_fail", "fool_penalty",
+                 "fool_lead_barred")
 
     def __init__(self, variant: str, o: Mapping[str, str]) -> None:
+        self.variant = variant
         self.infer = o.get("revoke_handling", "engine_prevents") == "engine_prevents"
         cls = cast("type[MarollesDeal]", variant_class(variant))
         self.pack: CardSet = cls.PACK
@@ -550,14 +579,15 @@ class _Trick:
 
     __slots__ = ("bot", "v", "t", "led", "hand", "trick", "best", "best_seat", "later", "points",
                  "opp_tarots", "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred",
-                 "out", "bagat", "king")
+                 "out", "bagat", "king", "win_base", "lose_base", "hand_lo", "hand_hi")
 
-    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int, setup: _Setup) -> None:
+    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int, setup: _Setup,
+                 hand: CardSet, trick: Sequence[Card]) -> None:
         self.bot = bot
         self.v, self.t, self.led = v, t, led
-        n, me = v.players, v.seat
-        hand = self.hand = v.hand
-        trick = self.trick = v.trick
+        n = v.players
+        self.hand, self.trick = hand, trick
+        self.hand_lo, self.hand_hi = hand & LOW_PART, hand >> PART
         leader = v.leader if trick else 0
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
@@ -567,44 +597,49 @@ class _Trick:
             if c == FOOL:
                 continue
             points += _POINTS[c]
-            if TAROTS >> c & 1:
+            if _IS_TAROT[c]:
                 self.opp_tarots.append(seat)
             s = _SUIT[c]
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
         self.best, self.best_seat, self.points = best, best_seat, points
-        self.later = tuple([(me + i) % n for i in range(1, n - len(trick))])
+        # the opponents still to play to the trick: the first of the others (``_Table.opps``)
+        self.later = t.opps[:n - 1 - len(trick)]
+        # What winning the trick brings and losing it costs, whichever card wins or loses it
+        # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
+        # the other opponent (then paid to me as well).
+        self.win_base = bot.W_WIN * (points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        lose = -bot.W_LOSE * points
+        for s in self.opp_tarots:
+            lose += -1.0 if s == best_seat else 1.0
+        self.lose_base = lose
         self.last = len(v.tricks) == setup.tricks - 1
         self.ult_win, self.ult_fail = setup.ult_win, setup.ult_fail
         self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
         # The trumps the opponents may still hold: not played, not in this seat's hand or
         # discards (the Bagat counted if it is theirs).
-        self.out = _bits(TRUMPS & ~t.played & ~hand & ~v.discards)
+        self.out = _bits(TRUMPS & ~(t.played & LOW_PART) & ~self.hand_lo & ~(v.discards & LOW_PART))
         # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
         self.bagat = self.bagat_plan()
         self.king = self.plan_king()
 
     def p_hold(self, c: Card, led: int) -> float:
         """Chance that ``c``, if it now heads the trick, is not beaten by the later players
-        (``_Table.p_has`` for the cards above it, and the chance of a ruff, inlined: this is
-        the bot's innermost loop), assuming the worst: each beats it whenever the rules let
-        him."""
-        t = self.t
+        (the chance that each holds a card above it, and that he ruffs), assuming the worst:
+        each beats it whenever the rules let him. This is the bot's innermost loop."""
         high, higher = _HIGH[c], _HIGHER_PART[c]
-        known, pool = (t.known_hi, t.pool_hi) if high else (t.known_lo, t.pool_lo)
-        none, void_p, ruff = t.none, t.void_p, t.ruff
         trump = _SUIT[c] == TRUMP_SUIT
         p = 1.0
         for o in self.later:
-            if known[o] & higher:
+            if (o.known_hi if high else o.known_lo) & higher:
                 beats = 1.0
             else:
-                beats = 1.0 - none[o][_bits(pool[o] & higher)]
+                beats = 1.0 - o.none[_bits((o.pool_hi if high else o.pool_lo) & higher)]
             if trump:
                 if led != TRUMP_SUIT:
-                    beats = void_p[o][led] * beats
+                    beats = o.void_p[led] * beats
             else:
-                beats = min(1.0, beats + ruff[o][led])
+                beats = min(1.0, beats + o.ruff[led])
             p *= 1.0 - beats
         return p
 
@@ -616,9 +651,7 @@ class _Trick:
         the card's own points. A Tarot of one's own is paid for either way (§1.7, §1.8).
         """
         bot = self.bot
-        lose = -bot.W_LOSE * self.points
-        for seat in self.opp_tarots:  # captured by the other opponent: paid to me as well
-            lose += -1.0 if seat == self.best_seat else 1.0
+        lose = self.lose_base
         if c == FOOL:
             if self.last:
                 return 0.0, lose - self.fool_penalty
@@ -632,10 +665,10 @@ class _Trick:
         else:
             beats = _SUIT[c] == led and _SUIT[best] == led and _POWER[c] > _POWER[best]
         p = self.p_hold(c, led) if beats else 0.0
-        win = bot.W_WIN * (self.points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        win = self.win_base
         lose -= (bot.W_WIN + bot.W_LOSE) * (_POINTS[c] - 1 / 3) + bot.W_LOSE / 3
-        if TAROTS >> c & 1:
-            if self.last and ULTIMO_CARDS >> c & 1:
+        if _IS_TAROT[c]:
+            if self.last and _IS_ULTIMO[c]:
                 win += self.ult_win
                 lose -= self.ult_fail
             else:
@@ -662,7 +695,7 @@ class _Trick:
         may not lead (``fool_lead_allowed=false``) it can only excuse a trick someone else
         leads, so over the last few tricks a lead that loses is worth the excuse it makes
         possible."""
-        if self.hand & 1 and not self.trick and self.fool_lead_barred and 3 <= left <= 5:
+        if self.hand_lo & 1 and not self.trick and self.fool_lead_barred and 3 <= left <= 5:
             return (2.0 + self.fool_penalty) / 2 ** (left - 3)
         return 0.0
 
@@ -696,20 +729,21 @@ class _Trick:
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
             return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
-        if KINGS >> c & 1:
+        if _IS_KING[c]:
             if c == self.king:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
         # other suit cards: the stronger ones win more tricks later; a short suit emptied
         # sooner lets one trump it
-        short = max(0, 4 - _bits(self.hand & SUIT_MASKS[_SUIT[c]]))
+        s = _SUIT[c]
+        short = max(0, 4 - _bits((self.hand_hi if _SUIT_HIGH[s] else self.hand_lo) & _SUIT_PART[s]))
         return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
         (``ULTIMO_PLAN`` times as many as they may hold): then it keeps the Bagat for the
         Ultimo and leads trumps to draw theirs."""
-        hand = self.hand
+        hand = self.hand_lo
         if not hand & (1 << BAGAT):
             return False
         return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN >= self.out
@@ -720,15 +754,14 @@ class _Trick:
         are at least those the opponents may hold (as ``bagat_plan``)."""
         hand = self.hand
         kings = hand & KINGS
-        if not kings or _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out:
+        if not kings or _bits(self.hand_lo & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out:
             return -1
         return max(cards_of(kings), key=lambda k: (_bits(hand & SUIT_MASKS[_SUIT[k]]), k))
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
-        t = self.t
-        for o in t.others:
-            if t.p_no_trumps(o) < 0.999:
+        for o in self.t.opps:
+            if o.p_no_trumps() < 0.999:
                 return False
         return True
 
@@ -739,12 +772,11 @@ class _Trick:
             return -self.fool_penalty
         if c == XXI:
             return 2.0
-        if not ULTIMO_CARDS >> c & 1:
+        if not _IS_ULTIMO[c]:
             return 0.0
-        t = self.t
         no_trumps = 1.0
-        for o in t.others:
-            no_trumps *= t.p_no_trumps(o)
+        for o in self.t.opps:
+            no_trumps *= o.p_no_trumps()
         if c == BAGAT:
             p = no_trumps
         else:  # a King wins only if its suit is led: surely when it leads, rarely otherwise
