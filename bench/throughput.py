@@ -2,6 +2,7 @@
 
     python bench/throughput.py simulate --base /work/base-12e0028 --deals 2000 --rounds 5
     python bench/throughput.py simulate --base /work/base-12e0028 --deals 50 --instructions
+    python bench/throughput.py simulate --this VENV --base BASE_VENV --deals 200 --instructions
     python bench/throughput.py playouts --base /work/base-12e0028 --worlds 300 --rounds 5
     python bench/throughput.py memory --deals 200000
     python bench/throughput.py workers --deals 4000
@@ -9,7 +10,8 @@
 ``simulate``: ``tarot simulate VARIANT --seed 1`` with the rule bots, deals per CPU second of
 the simulation alone (the imports and the first deal left out), in child processes, this
 checkout and ``--base`` (a directory holding another ``tarot`` package: a git worktree of an
-earlier commit, or a compiled copy from ``scripts/compile.py --into``) in alternate rounds, so
+earlier commit, or a compiled copy from ``scripts/compile.py --into``; or a virtual environment
+where it is installed, compiled by ``pip install .``; ``--this`` likewise) in alternate rounds, so
 that a busy machine slows both alike; the ratio of the medians, and whether the two printed the
 same summaries (the JSON lines of every deal).
 
@@ -41,6 +43,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -106,20 +109,31 @@ MEMORY = textwrap.dedent("""
 """)
 
 
+def interpreter(tree: Path) -> tuple[str, Path, dict[str, str]]:
+    """How to run Python with ``tree``'s ``tarot``: (python, working directory, environment).
+    ``tree`` is a directory holding the package (this interpreter, ``tree`` first on the path)
+    or a virtual environment with it installed (its ``bin/python``, run outside any checkout:
+    a compiled install, ``pip install .``)."""
+    venv_python = tree / "bin" / "python"
+    if venv_python.exists():
+        return str(venv_python), Path(tempfile.gettempdir()), dict(os.environ)
+    return sys.executable, tree, {**os.environ, "PYTHONPATH": str(tree)}
+
+
 def child(code: str, tree: Path, *args: object) -> list[str]:
-    """Run ``code`` with ``tree``'s ``tarot`` first on the path; its printed words."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", code, *map(str, args)], cwd=tree, env=env,
+    """Run ``code`` with ``tree``'s ``tarot`` (``interpreter``); its printed words."""
+    python, cwd, env = interpreter(tree)
+    out = subprocess.run([python, "-c", code, *map(str, args)], cwd=cwd, env=env,
                          capture_output=True, text=True, check=True)
     return out.stdout.split()
 
 
-def versus(code: str, base: Path, rounds: int, *args: object) -> dict:
-    """Alternate rounds of ``code`` in ``base`` and in this checkout; the medians and ratio."""
+def versus(code: str, base: Path, rounds: int, *args: object, this: Path = ROOT) -> dict:
+    """Alternate rounds of ``code`` in ``base`` and in ``this``; the medians and ratio."""
     runs: dict[str, list[float]] = {"base": [], "this": []}
     tags: dict[str, set[str]] = {"base": set(), "this": set()}
     for r in range(rounds):
-        order = [("base", base), ("this", ROOT)] if r % 2 == 0 else [("this", ROOT), ("base", base)]
+        order = [("base", base), ("this", this)] if r % 2 == 0 else [("this", this), ("base", base)]
         for name, tree in order:
             rate, tag = child(code, tree, *args)[:2]
             runs[name].append(float(rate))
@@ -157,11 +171,13 @@ def instructions(tree: Path, variant: str, deals: int, seed: int) -> float:
     """Machine instructions per deal of ``simulate`` (rule bots) in ``tree``, counted by
     valgrind's callgrind: ``deals`` deals less the first ``deals // 5`` (the imports, the
     first deals' memo tables), string hashes fixed. The count repeats from run to run."""
+    python, cwd, env = interpreter(tree)
+    env["PYTHONHASHSEED"] = "0"
+
     def count(n: int) -> int:
-        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              sys.executable, "-c", COUNTED, variant, str(n), str(seed)],
-                             cwd=tree, env=env, capture_output=True, text=True, check=True)
+                              python, "-c", COUNTED, variant, str(n), str(seed)],
+                             cwd=cwd, env=env, capture_output=True, text=True, check=True)
         return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
     first = max(1, deals // 5)
     return (count(deals) - count(first)) / (deals - first)
@@ -185,7 +201,10 @@ def workers(base: Path | None, variant: str, deals: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("what", choices=["simulate", "playouts", "memory", "workers"])
-    ap.add_argument("--base", type=Path, help="a directory holding the other tarot package")
+    ap.add_argument("--base", type=Path, help="a directory holding the other tarot package, or a "
+                    "virtual environment where it is installed (compiled: pip install .)")
+    ap.add_argument("--this", type=Path, default=ROOT, help="the same for the side measured against "
+                    "--base (default: this checkout)")
     ap.add_argument("--variant", default=None)
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--worlds", type=int, default=300)
@@ -200,14 +219,14 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     if a.what == "simulate" and a.instructions:
         variant = a.variant or "marolles-1637"
-        this, other = (instructions(tree, variant, a.deals, a.seed) for tree in (ROOT, a.base))
+        this, other = (instructions(tree, variant, a.deals, a.seed) for tree in (a.this, a.base))
         out = {"this": this, "base": other, "ratio": other / this}
         line = f"simulate {variant}: {this:,.0f} against {other:,.0f} instructions a deal (ratio: base / this)"
     elif a.what == "simulate":
-        out = versus(SIMULATE, a.base, a.rounds, a.variant or "marolles-1637", a.deals, a.seed)
+        out = versus(SIMULATE, a.base, a.rounds, a.variant or "marolles-1637", a.deals, a.seed, this=a.this)
         line = f"simulate {a.variant or 'marolles-1637'}: {out['this']:,.0f} against {out['base']:,.0f} deals/s"
     elif a.what == "playouts":
-        out = versus(PLAYOUTS, a.base, a.rounds, a.variant or "fft-4p", a.worlds, a.seed)
+        out = versus(PLAYOUTS, a.base, a.rounds, a.variant or "fft-4p", a.worlds, a.seed, this=a.this)
         line = f"playouts {a.variant or 'fft-4p'}: {out['this']:,.1f} against {out['base']:,.1f} worlds/s"
     elif a.what == "memory":
         words = child(MEMORY, ROOT, a.variant or "marolles-1637", a.deals)

@@ -131,5 +131,6 @@ def _load_all() -> None:
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:
     """Let ``bots[seat]`` make every decision of ``deal`` until it is over; each sees its view
-    (``rollout.rollout``)."""
-    _rollout(deal, bots)
+    (``rollout.rollout``). A ``RuleBot`` plays as the variant's own rule bot, asked directly."""
+    variant = deal.variant
+    _rollout(deal, [b.for_variant(variant) if type(b) is RuleBot else b for b in bots])

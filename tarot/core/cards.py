@@ -126,6 +126,33 @@ def deal_sets(deck: tuple[Card, ...], positions: tuple[tuple[int, ...], ...]) ->
     return out
 
 
+#: Whether this module runs compiled (mypyc builds it as an extension module), and the largest
+#: int it keeps in a machine word (a larger one is a Python long object).
+_COMPILED: Final = not __file__.endswith(".py")
+_WORD: Final = 0x3FFF_FFFF_FFFF_FFFF  # 2 ** 62 - 1
+
+
+def popcount(cs: CardSet) -> int:
+    """The number of cards in a set (``int.bit_count``).
+
+    Compiled, ``bit_count`` is a method call on an int boxed for it; a set below ``2 ** 62``
+    (one part of a hand, ``PART``, or a suit) is counted here in the machine word: its bits
+    summed in pairs, nibbles, bytes, then wider. In pure Python the method is quicker.
+
+    >>> popcount(0), popcount(0b1011), popcount((1 << 62) - 1), popcount((1 << 78) - 1)
+    (0, 3, 62, 78)
+    """
+    if _COMPILED and 0 <= cs <= _WORD:
+        x = cs - ((cs >> 1) & 0x1555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        x = x + (x >> 8)
+        x = x + (x >> 16)
+        x = x + (x >> 32)
+        return x & 0x7F
+    return cs.bit_count()
+
+
 #: _BYTE_CARDS[i][b]: the card ids of byte value ``b`` at byte ``i`` of a card set.
 _BYTE_CARDS: Final = tuple(tuple(tuple(8 * i + j for j in range(8) if b >> j & 1) for b in range(256))
                     for i in range(10))

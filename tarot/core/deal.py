@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final, NoReturn
 from .actions import NUM_ACTIONS, action_token, parse_action
 from .cards import (
     ITALIAN, LOW_PART, NUM_CARDS, PART, Card, CardSet, Notation, Seat, cards_of, cards_of_parts,
-    format_card, format_cards, mask, rank_of, shuffle,
+    format_card, format_cards, mask, popcount, rank_of, shuffle,
 )
 from .errors import IllegalActionError, UnknownVariantError, excerpt
 from .ledger import SOURCES, Ledger
@@ -643,10 +643,17 @@ class SplitHands:
 
     def sizes(self) -> tuple[int, ...]:
         """The number of cards in each hand, counted in the parts (no hand put together)."""
-        sizes = (self.lo0.bit_count() + self.hi0.bit_count(), self.lo1.bit_count() + self.hi1.bit_count(),
-                 self.lo2.bit_count() + self.hi2.bit_count(), self.lo3.bit_count() + self.hi3.bit_count(),
-                 self.lo4.bit_count() + self.hi4.bit_count())
-        return sizes[:self.n]
+        n = self.n  # the seats without a hand left out: a view asks at every decision
+        sizes = [popcount(self.lo0) + popcount(self.hi0)] if n > 0 else []
+        if n > 1:
+            sizes.append(popcount(self.lo1) + popcount(self.hi1))
+        if n > 2:
+            sizes.append(popcount(self.lo2) + popcount(self.hi2))
+        if n > 3:
+            sizes.append(popcount(self.lo3) + popcount(self.hi3))
+        if n > 4:
+            sizes.append(popcount(self.lo4) + popcount(self.hi4))
+        return tuple(sizes)
 
     def key(self) -> tuple[CardSet, ...]:
         """The parts of every hand, low then high, seat by seat (0 for the seats without one):

@@ -33,15 +33,16 @@ and one who neither follows nor trumps holds no trump either.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
-    CAVALIER, FOOL, JACK, KING, KINGS, QUEEN, SUIT_MASKS, TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
+    CAVALIER, FOOL, JACK, KING, KINGS, LOW_PART, PART, QUEEN, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS,
+    TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
     Card, CardSet, Seat, card_phrase, cards_of, rank_of, suit_card,
 )
+from ...core.cards import popcount as _bits
 from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
 from ...core.options import Options
@@ -74,13 +75,14 @@ _IMPERIAL_HONOURS: Final = tuple(
 _RANK_SETS: Final = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
 
 
-def _bits(cs: CardSet) -> int:
-    return cs.bit_count()
-
-
 def _tricks(variant: str) -> int:
     """The number of tricks of a deal of ``variant`` (a Marolles game)."""
     return cast("type[MarollesDeal]", variant_class(variant)).TRICKS
+
+
+def _declare_later(v: View) -> bool:
+    """Whether declarations come after the discards (the discards then keep what declares)."""
+    return v.options.get("declarations_after_discard", "true") == "true"
 
 
 #: Facts of the tricks seen, remembered: every view repeats the tricks played so far.
@@ -144,86 +146,97 @@ def _no_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> N
     pass
 
 
+#: Each card's part of a card set (``cards.PART``: the trumps and the first two suits low, the
+#: other two high) and, in that part, the cards of its suit that beat it (``_HIGHER``); and each
+#: suit's cards in its part (index 4 = the trumps, low). A part is a machine word in the
+#: compiled bot, where a whole 78-card set is a Python long object.
+_HIGH: Final[tuple[bool, ...]] = tuple(c >= PART for c in range(78))
+_HIGHER_PART: Final[tuple[int, ...]] = tuple(h >> PART if c >= PART else h for c, h in enumerate(_HIGHER))
+_SUIT_PART: Final[tuple[int, ...]] = (*SUIT_IN_PART, TRUMPS)
+_SUIT_HIGH: Final[tuple[bool, ...]] = (*SUIT_HIGH, False)
+#: Per card: a Tarot, a King, a card of the Ultimo (compiled, a test of a bit of a 78-card set
+#: shifts a Python long object).
+_IS_TAROT: Final[tuple[bool, ...]] = tuple(bool(TAROTS >> c & 1) for c in range(78))
+_IS_KING: Final[tuple[bool, ...]] = tuple(bool(KINGS >> c & 1) for c in range(78))
+_IS_ULTIMO: Final[tuple[bool, ...]] = tuple(bool(ULTIMO_CARDS >> c & 1) for c in range(78))
+#: ``p_none(k, pool, slots)`` for k = 0..pool, by ``pool << 7 | slots``: one row per opponent
+#: and decision, read by the number of cards asked about (``_Trick.p_hold``).
+_NONE_ROWS: Final[dict[int, list[float]]] = {}
+
+
+def _none_row(pool: int, slots: int) -> list[float]:
+    key = pool << 7 | slots
+    row = _NONE_ROWS.get(key)
+    if row is None:  # at most 79 x 79 rows
+        row = _NONE_ROWS[key] = [_p_none(k, pool, slots) for k in range(pool + 1)]
+    return row
+
+
+class _Opponent:
+    """What the seat to play can work out of one opponent's hand: the cards it is known to
+    hold and the unseen cards it may hold (``pool``), each in the two parts of a card set
+    (``_HIGH``), the chance that it holds none of ``k`` cards of the pool (``none[k]``), and
+    per suit the chance that it is void (``void_p``, 4 = trumps) and that it trumps a trick
+    of that plain suit (``ruff``: void in it, holding a trump)."""
+
+    __slots__ = ("seat", "known_lo", "known_hi", "pool_lo", "pool_hi", "none", "void_p", "ruff")
+
+    def __init__(self, seat: Seat, known: CardSet, pool: CardSet, slots: int, void: int) -> None:
+        self.seat = seat
+        klo, khi, plo, phi = known & LOW_PART, known >> PART, pool & LOW_PART, pool >> PART
+        self.known_lo, self.known_hi, self.pool_lo, self.pool_hi = klo, khi, plo, phi
+        size = _bits(plo) + _bits(phi)
+        row = self.none = _none_row(size, max(0, min(slots, size)))
+        # void in a suit: seen void, or else 1 - the chance of holding one of its cards
+        vp = self.void_p = [1.0] * 5
+        for s in range(5):
+            if not void >> s & 1:
+                m = _SUIT_PART[s]
+                kk, pp = (khi, phi) if _SUIT_HIGH[s] else (klo, plo)
+                vp[s] = 1.0 - (1.0 if kk & m else 1.0 - row[_bits(pp & m)])
+        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
+        self.ruff = [vp[0] * trumps, vp[1] * trumps, vp[2] * trumps, vp[3] * trumps]
+
+    def p_no_trumps(self) -> float:
+        """Chance that this opponent holds no trump."""
+        return self.void_p[TRUMP_SUIT]
+
+
 class _Table:
-    """What the seat can work out during play: cards gone, cards known to be held, voids."""
+    """What the seat can work out during play: the cards gone (``played``) and, for each
+    opponent in the order of play from this seat (``opps``), the cards known to be held,
+    the voids seen and the chances of holding cards (``_Opponent``): hypergeometric over the
+    unseen cards he may hold and the room left in his hand (``odds``)."""
 
-    __slots__ = ("n", "played", "known", "void", "pool", "pool_size", "slots", "others", "memo")
+    __slots__ = ("played", "opps")
 
-    def __init__(self, v: View) -> None:
+    def __init__(self, v: View, hand: CardSet, trick: Sequence[Card], infer: bool, pack: CardSet,
+                 facts: tuple[CardSet, list[int]]) -> None:
         n, me = v.players, v.seat
-        self.n = n
-        self.others = tuple((me + i) % n for i in range(1, n))
-        infer = v.options.get("revoke_handling", "engine_prevents") == "engine_prevents"
-        played, void = _tricks_facts(v.tricks, n, infer)
-        if v.trick:
-            assert v.leader is not None  # a trick on the table has a leader
-            cards_mask, voids = _trick_facts(v.leader, v.trick, n)
+        played, void = facts
+        if trick:
+            leader = v.leader
+            assert leader is not None  # a trick on the table has a leader
+            cards_mask, voids = _trick_facts(leader, trick, n)
             played |= cards_mask
             if infer:
                 for seat, suits in voids:
                     void[seat] |= suits
-        self.void = void
         self.played = played
         known = [0] * n
         for s, _, cs in v.shown:
             known[s] |= cs
-        if v.cut_card is not None:
-            known[v.dealer] |= 1 << v.cut_card
-        for s in range(n):
-            known[s] &= ~played
-        known[me] = v.hand
-        self.known = known
-        pack = variant_class(v.variant).PACK
-        unknown = pack & ~(played | v.hand | v.discards | v.pending_show)
-        for o in self.others:
+        cut = v.cut_card
+        if cut is not None:
+            known[v.dealer] |= 1 << cut
+        others = [(me + i) % n for i in range(1, n)]
+        unknown = pack & ~(played | hand | v.discards | v.pending_show)
+        for o in others:
+            known[o] &= ~played
             unknown &= ~known[o]
-        self.pool = [0] * n
-        self.pool_size = [0] * n
-        self.slots = [0] * n
-        self.memo: dict[tuple[int, CardSet], float] = {}
-        for o in self.others:
-            allowed = unknown & _NOT_IN[void[o]]
-            self.pool[o] = allowed
-            self.pool_size[o] = _bits(allowed)
-            self.slots[o] = max(0, min(v.hand_sizes[o] - _bits(known[o]), self.pool_size[o]))
-
-    def p_has(self, o: int, cs: CardSet) -> float:
-        """Chance that opponent ``o`` holds at least one card of ``cs``."""
-        if self.known[o] & cs:
-            return 1.0
-        key = (o, cs)
-        p = self.memo.get(key)
-        if p is None:  # the same few sets are asked about for every card in hand
-            p = self.memo[key] = 1.0 - _p_none(_bits(self.pool[o] & cs), self.pool_size[o],
-                                               self.slots[o])
-        return p
-
-    def p_void(self, o: int, suit: int) -> float:
-        """Chance that ``o`` holds no card of ``suit`` (0..3, or ``TRUMP_SUIT``)."""
-        if self.void[o] >> suit & 1:
-            return 1.0
-        return 1.0 - self.p_has(o, _SUIT_MASK[suit])
-
-    def p_beats(self, o: int, card: Card, led: int) -> float:
-        """Chance that ``o``, playing after ``card`` in a trick of suit ``led``, beats it
-        (assuming the worst: he beats it whenever the rules let him)."""
-        if _SUIT[card] == TRUMP_SUIT:
-            higher = self.p_has(o, _HIGHER[card])
-            if led == TRUMP_SUIT:
-                return higher
-            return self.p_void(o, led) * higher
-        return min(1.0, self.p_has(o, _HIGHER[card]) + self.p_ruff(o, led))
-
-    def p_ruff(self, o: int, led: int) -> float:
-        """Chance that ``o`` trumps a trick of plain suit ``led`` (void in it, holding a trump)."""
-        key = (o, -1 - led)  # the same for every card of the suit: remembered
-        ruff = self.memo.get(key)
-        if ruff is None:
-            ruff = self.memo[key] = self.p_void(o, led) * self.p_has(o, TRUMPS)
-        return ruff
-
-    def p_no_trumps(self, o: int) -> float:
-        return self.p_void(o, TRUMP_SUIT)
+        sizes = v.hand_sizes
+        self.opps = [_Opponent(o, known[o], unknown & _NOT_IN[void[o]], sizes[o] - _bits(known[o]), void[o])
+                     for o in others]
 
 
 class MarollesRuleBot:
@@ -255,6 +268,17 @@ class MarollesRuleBot:
     def __init__(self, seed: int | None = None) -> None:
         # The bot is deterministic: the seed is taken like every bot's (``make_bot``), unused.
         self.seed = seed
+        # The finished tricks of the last view and their facts (``_finished_facts``).
+        self._seen_tricks: tuple = ()
+        self._seen_n, self._seen_infer = 0, False
+        self._seen_played: CardSet = 0
+        self._seen_void: tuple[int, ...] = ()
+        # The last discard plan made, and what it was made from (``_discard``).
+        self._plan_key: tuple[CardSet, int, bool] = (0, 0, False)
+        self._plan: CardSet = 0
+        # The setup of the options of the last view (``_setup_of``).
+        self._setup_options: object = None
+        self._setup: _Setup | None = None
 
     def act(self, view: View) -> int:
         legal = view.legal_actions
@@ -296,7 +320,13 @@ class MarollesRuleBot:
             return v.legal_actions[0]
         dealt = v.hand | v.discards
         total = _bits(dealt) - _tricks(v.variant)
-        plan = self._discard_plan(v, dealt, total)
+        # the plan of the seat's first discard serves its next ones (the same dealt cards)
+        key = (dealt, total, _declare_later(v))
+        if key == self._plan_key:
+            plan = self._plan
+        else:
+            plan = self._discard_plan(v, dealt, total)
+            self._plan_key, self._plan = key, plan
         for c in cards_of(plan & ~v.discards):
             if c in legal:
                 return c
@@ -310,7 +340,7 @@ class MarollesRuleBot:
 
     def _discard_scores(self, v: View, dealt: CardSet) -> dict[int, float]:
         """How much each card is worth putting in the pile now (higher = discard first)."""
-        declare_later = v.options.get("declarations_after_discard", "true") == "true"
+        declare_later = _declare_later(v)
         scores: dict[int, float] = {}
         trumps = _bits(dealt & TRUMPS)
         for c in cards_of(dealt):
@@ -413,21 +443,25 @@ class MarollesRuleBot:
         """The card to play: the first of highest value (``_Trick.worth``) among those that keep
         the duty to follow and to trump; ``rows`` and ``notes``, when given, get what
         ``reckon`` returns."""
-        if ACKNOWLEDGE_REVOKE in v.legal_actions:
+        all_legal = v.legal_actions
+        if ACKNOWLEDGE_REVOKE in all_legal:
             # a revoke of this seat's (made in the deal a search replays, or by a person) can
             # still be owned up to: that costs nothing, and the play goes back to it
             return ACKNOWLEDGE_REVOKE
-        lead = led_card(v.trick)
+        hand, trick = v.hand, v.trick
+        lead = led_card(trick)
         led = _SUIT[lead] if lead >= 0 else -1
-        legal = self._dutiful(v, led)
+        legal = self._dutiful(all_legal, hand, led)
         if len(legal) == 1:
             return legal[0]
-        ctx = _Trick(self, v, _Table(v), led)
-        left = _bits(v.hand)
+        setup = self._setup_of(v)
+        facts = self._finished_facts(v.tricks, v.players, setup.infer)
+        ctx = _Trick(self, v, _Table(v, hand, trick, setup.infer, setup.pack, facts), led, setup, hand, trick)
+        left = _bits(hand)
         rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
-        bagat, king = ctx.bagat_plan(), ctx.plan_king()
-        draw = self.DRAW_TRUMPS if not v.trick and (bagat or king >= 0) and ctx.out_trumps() else 0.0
+        bagat, king = ctx.bagat, ctx.king
+        draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out else 0.0
         if notes is not None and (bagat or king >= 0):
             notes.append(ctx.ultimo_note(bagat, king, draw))
         best, best_value = legal[0], float("-inf")
@@ -439,43 +473,121 @@ class MarollesRuleBot:
                 best, best_value = c, value
         return best
 
+    def _finished_facts(self, tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
+        """``_tricks_facts(tricks, n, infer)``, the facts of the tricks already seen taken from
+        the last call's: a seat's views of one deal repeat the same trick tuples, one more
+        after each trick, so that the same objects in the same places are the same tricks."""
+        if type(tricks) is not tuple:  # a view made by hand: worked out afresh
+            return _tricks_facts(tricks, n, infer)
+        now, seen = cast(tuple, tricks), self._seen_tricks
+        k = len(seen)
+        same = n == self._seen_n and infer == self._seen_infer and len(now) >= k
+        if same:
+            for i in range(k):
+                if now[i] is not seen[i]:
+                    same = False
+                    break
+        if not same:
+            played, void = _tricks_facts(now, n, infer)
+        else:
+            void = list(self._seen_void)
+            lo = hi = 0  # the cards of the new tricks, in the two parts of a card set
+            for i in range(k, len(now)):
+                leader, cards, _ = now[i]
+                for c in cast("Sequence[int]", cards):
+                    if c < PART:
+                        lo |= 1 << c
+                    else:
+                        hi |= 1 << (c - PART)
+                if infer:
+                    _add_voids(leader, cards, n, void)
+            played = self._seen_played | lo | hi << PART
+        self._seen_tricks, self._seen_n, self._seen_infer = now, n, infer
+        self._seen_played, self._seen_void = played, tuple(void)
+        return played, void
+
+    def _setup_of(self, v: View) -> _Setup:
+        """``_setup(v)``, kept from the bot's last view while its options are the same object
+        (``Options``, which do not change)."""
+        o, setup = v.options, self._setup
+        if setup is None or o is not self._setup_options or v.variant != setup.variant:
+            if not isinstance(o, Options):
+                return _setup(v)
+            setup = self._setup = _setup(v)
+            self._setup_options = o
+        return setup
+
     @staticmethod
-    def _dutiful(v: View, led: int) -> list[Card]:
+    def _dutiful(all_legal: Sequence[int], hand: CardSet, led: int) -> list[Card]:
         """The legal cards that keep the duty to follow the suit ``led`` and, void in it, to
         trump (§1.6; the Fool always): the bot keeps it even where revokes are allowed, since
         each costs 1 M."""
-        legal = list(v.legal_actions)
+        legal = list(all_legal)
         if led < 0:
             return legal
-        m = v.hand & _SUIT_MASK[led]
+        # the cards of the suit led in hand, in their part of the hand (``_HIGH``)
+        high = _SUIT_HIGH[led]
+        m = (hand >> PART if high else hand & LOW_PART) & _SUIT_PART[led]
         if not m and led != TRUMP_SUIT:
-            m = v.hand & TRUMPS
+            high, m = False, hand & TRUMPS
         if not m:
             return legal
-        return [c for c in legal if (m | 1) >> c & 1] or legal
+        return [c for c in legal if c == FOOL or (_HIGH[c] == high and m >> (c - PART if high else c) & 1)
+                ] or legal
 
 
-@lru_cache(maxsize=64)
-def _stakes(o: Options) -> tuple[int, int, int, bool]:
-    """What the options make of the Ultimo (won, failed) and of a Fool not excused, in
-    half-marques as the bot counts them, and whether the Fool may not lead."""
-    plus_1 = o.get("ultimo_win") == "6_plus_1"
-    return (2 * (6 + plus_1), 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1),
-            2 * int(o.get("fool_not_excused_penalty", "2")),
-            o.get("fool_lead_allowed", "true") == "false")
+class _Setup:
+    """What a deal's variant and options make of the play, as the bot counts it: whether voids
+    may be inferred (revokes prevented), the pack, the number of tricks, the Ultimo (won,
+    failed) and a Fool not excused in half-marques, and whether the Fool may not lead."""
+
+    __slots__ = ("variant", "infer", "pack", "tricks", "ult_win", "ult_fail", "fool_penalty",
+                 "fool_lead_barred")
+
+    def __init__(self, variant: str, o: Mapping[str, str]) -> None:
+        self.variant = variant
+        self.infer = o.get("revoke_handling", "engine_prevents") == "engine_prevents"
+        cls = cast("type[MarollesDeal]", variant_class(variant))
+        self.pack: CardSet = cls.PACK
+        self.tricks: int = cls.TRICKS
+        plus_1 = o.get("ultimo_win") == "6_plus_1"
+        self.ult_win = 2 * (6 + plus_1)
+        self.ult_fail = 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1)
+        self.fool_penalty = 2 * int(o.get("fool_not_excused_penalty", "2"))
+        self.fool_lead_barred = o.get("fool_lead_allowed", "true") == "false"
+
+
+#: The setups met, by (variant, options): a simulation meets one.
+_SETUPS: Final[dict[tuple[str, Options], _Setup]] = {}
+
+
+def _setup(v: View) -> _Setup:
+    o = v.options
+    if not isinstance(o, Options):  # a plain mapping (a view from elsewhere): not remembered
+        return _Setup(v.variant, o)
+    key = (v.variant, o)
+    setup = _SETUPS.get(key)
+    if setup is None:
+        if len(_SETUPS) >= 256:
+            _SETUPS.clear()
+        setup = _SETUPS[key] = _Setup(v.variant, o)
+    return setup
 
 
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "best", "best_seat", "later", "points", "opp_tarots",
-                 "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred")
+    __slots__ = ("bot", "v", "t", "led", "hand", "trick", "best", "best_seat", "later", "points",
+                 "opp_tarots", "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred",
+                 "out", "bagat", "king", "win_base", "lose_base", "hand_lo", "hand_hi")
 
-    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int) -> None:
+    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int, setup: _Setup,
+                 hand: CardSet, trick: Sequence[Card]) -> None:
         self.bot = bot
         self.v, self.t, self.led = v, t, led
-        n, me = v.players, v.seat
-        trick = v.trick
+        n = v.players
+        self.hand, self.trick = hand, trick
+        self.hand_lo, self.hand_hi = hand & LOW_PART, hand >> PART
         leader = v.leader if trick else 0
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
@@ -485,36 +597,49 @@ class _Trick:
             if c == FOOL:
                 continue
             points += _POINTS[c]
-            if TAROTS >> c & 1:
+            if _IS_TAROT[c]:
                 self.opp_tarots.append(seat)
             s = _SUIT[c]
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
         self.best, self.best_seat, self.points = best, best_seat, points
-        self.later = tuple((me + i) % n for i in range(1, n - len(trick)))
-        self.last = len(v.tricks) == _tricks(v.variant) - 1
-        o = v.options  # Options (hashable) from the engine; a plain mapping from elsewhere
-        self.ult_win, self.ult_fail, self.fool_penalty, self.fool_lead_barred = (
-            _stakes(o) if isinstance(o, Options) else _stakes.__wrapped__(o))
+        # the opponents still to play to the trick: the first of the others (``_Table.opps``)
+        self.later = t.opps[:n - 1 - len(trick)]
+        # What winning the trick brings and losing it costs, whichever card wins or loses it
+        # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
+        # the other opponent (then paid to me as well).
+        self.win_base = bot.W_WIN * (points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        lose = -bot.W_LOSE * points
+        for s in self.opp_tarots:
+            lose += -1.0 if s == best_seat else 1.0
+        self.lose_base = lose
+        self.last = len(v.tricks) == setup.tricks - 1
+        self.ult_win, self.ult_fail = setup.ult_win, setup.ult_fail
+        self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
+        # The trumps the opponents may still hold: not played, not in this seat's hand or
+        # discards (the Bagat counted if it is theirs).
+        self.out = _bits(TRUMPS & ~(t.played & LOW_PART) & ~self.hand_lo & ~(v.discards & LOW_PART))
+        # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
+        self.bagat = self.bagat_plan()
+        self.king = self.plan_king()
 
     def p_hold(self, c: Card, led: int) -> float:
         """Chance that ``c``, if it now heads the trick, is not beaten by the later players
-        (``_Table.p_beats`` for each, inlined: this is the bot's innermost loop)."""
-        t = self.t
-        known, pool, pool_size, slots = t.known, t.pool, t.pool_size, t.slots
-        higher = _HIGHER[c]
+        (the chance that each holds a card above it, and that he ruffs), assuming the worst:
+        each beats it whenever the rules let him. This is the bot's innermost loop."""
+        high, higher = _HIGH[c], _HIGHER_PART[c]
         trump = _SUIT[c] == TRUMP_SUIT
         p = 1.0
         for o in self.later:
-            if known[o] & higher:
+            if (o.known_hi if high else o.known_lo) & higher:
                 beats = 1.0
             else:
-                beats = 1.0 - _p_none((pool[o] & higher).bit_count(), pool_size[o], slots[o])
+                beats = 1.0 - o.none[_bits((o.pool_hi if high else o.pool_lo) & higher)]
             if trump:
                 if led != TRUMP_SUIT:
-                    beats = t.p_void(o, led) * beats
+                    beats = o.void_p[led] * beats
             else:
-                beats = min(1.0, beats + t.p_ruff(o, led))
+                beats = min(1.0, beats + o.ruff[led])
             p *= 1.0 - beats
         return p
 
@@ -526,9 +651,7 @@ class _Trick:
         the card's own points. A Tarot of one's own is paid for either way (§1.7, §1.8).
         """
         bot = self.bot
-        lose = -bot.W_LOSE * self.points
-        for seat in self.opp_tarots:  # captured by the other opponent: paid to me as well
-            lose += -1.0 if seat == self.best_seat else 1.0
+        lose = self.lose_base
         if c == FOOL:
             if self.last:
                 return 0.0, lose - self.fool_penalty
@@ -542,10 +665,10 @@ class _Trick:
         else:
             beats = _SUIT[c] == led and _SUIT[best] == led and _POWER[c] > _POWER[best]
         p = self.p_hold(c, led) if beats else 0.0
-        win = bot.W_WIN * (self.points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        win = self.win_base
         lose -= (bot.W_WIN + bot.W_LOSE) * (_POINTS[c] - 1 / 3) + bot.W_LOSE / 3
-        if TAROTS >> c & 1:
-            if self.last and ULTIMO_CARDS >> c & 1:
+        if _IS_TAROT[c]:
+            if self.last and _IS_ULTIMO[c]:
                 win += self.ult_win
                 lose -= self.ult_fail
             else:
@@ -560,7 +683,7 @@ class _Trick:
         what it brings now plus what the other card brings in the last trick."""
         p, now = self.value(c)
         if left == 2:
-            other = cards_of(self.v.hand & ~(1 << c))[0]
+            other = cards_of(self.hand & ~(1 << c))[0]
             return now + self.last_trick_value(other, p), p
         value = now - self.keep(c, left) + (1.0 - p) * rescue
         if draw and BAGAT < c <= 21:
@@ -572,7 +695,7 @@ class _Trick:
         may not lead (``fool_lead_allowed=false``) it can only excuse a trick someone else
         leads, so over the last few tricks a lead that loses is worth the excuse it makes
         possible."""
-        if self.v.hand & 1 and not self.v.trick and self.fool_lead_barred and 3 <= left <= 5:
+        if self.hand_lo & 1 and not self.trick and self.fool_lead_barred and 3 <= left <= 5:
             return (2.0 + self.fool_penalty) / 2 ** (left - 3)
         return 0.0
 
@@ -584,7 +707,7 @@ class _Trick:
         kept = ("the Bagat" + (f" and {king_name}" if king >= 0 else "")) if bagat else king_name
         return (f"{kept} {'are' if bagat and king >= 0 else 'is'} kept for the Ultimo: "
                 f"{_bits(v.hand & TRUMPS & ~(1 << BAGAT))} other trumps against the "
-                f"{self.out_trumps()} the opponents may still hold"
+                f"{self.out} the opponents may still hold"
                 + (", so a trump led draws theirs" if draw else ""))
 
     def keep(self, c: Card, left: int) -> float:
@@ -601,49 +724,46 @@ class _Trick:
         if c == BAGAT:
             if self.ultimo_safe():
                 return self.ult_win
-            if self.bagat_plan():
+            if self.bagat:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
             return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
-        if KINGS >> c & 1:
-            if c == self.plan_king():
+        if _IS_KING[c]:
+            if c == self.king:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
         # other suit cards: the stronger ones win more tricks later; a short suit emptied
         # sooner lets one trump it
-        short = max(0, 4 - _bits(self.v.hand & SUIT_MASKS[_SUIT[c]]))
+        s = _SUIT[c]
+        short = max(0, 4 - _bits((self.hand_hi if _SUIT_HIGH[s] else self.hand_lo) & _SUIT_PART[s]))
         return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
-
-    def out_trumps(self) -> int:
-        """The trumps the opponents may still hold: not played, not in this seat's hand or
-        discards (the Bagat counted if it is theirs)."""
-        v = self.v
-        return _bits(TRUMPS & ~self.t.played & ~v.hand & ~v.discards)
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
         (``ULTIMO_PLAN`` times as many as they may hold): then it keeps the Bagat for the
         Ultimo and leads trumps to draw theirs."""
-        hand = self.v.hand
+        hand = self.hand_lo
         if not hand & (1 << BAGAT):
             return False
-        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN >= self.out_trumps()
+        return _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN >= self.out
 
     def plan_king(self) -> Card:
         """The King the seat keeps for the Ultimo, or -1: the King of its longest suit (the
         least likely to be forced out), while its trumps, the Bagat aside, times ``ULTIMO_PLAN``
         are at least those the opponents may hold (as ``bagat_plan``)."""
-        hand = self.v.hand
+        hand = self.hand
         kings = hand & KINGS
-        if not kings or _bits(hand & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out_trumps():
+        if not kings or _bits(self.hand_lo & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out:
             return -1
         return max(cards_of(kings), key=lambda k: (_bits(hand & SUIT_MASKS[_SUIT[k]]), k))
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
-        t = self.t
-        return all(t.p_no_trumps(o) >= 0.999 for o in t.others)
+        for o in self.t.opps:
+            if o.p_no_trumps() < 0.999:
+                return False
+        return True
 
     def last_trick_value(self, c: Card, p_lead: float) -> float:
         """Expected marques of ``c`` as the only card left for the last trick; ``p_lead`` is
@@ -652,12 +772,11 @@ class _Trick:
             return -self.fool_penalty
         if c == XXI:
             return 2.0
-        if not ULTIMO_CARDS >> c & 1:
+        if not _IS_ULTIMO[c]:
             return 0.0
-        t = self.t
         no_trumps = 1.0
-        for o in t.others:
-            no_trumps *= t.p_no_trumps(o)
+        for o in self.t.opps:
+            no_trumps *= o.p_no_trumps()
         if c == BAGAT:
             p = no_trumps
         else:  # a King wins only if its suit is led: surely when it leads, rarely otherwise

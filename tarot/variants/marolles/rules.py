@@ -671,21 +671,20 @@ class MarollesDeal(SplitHandsDeal):
         if self.pending is not None and self.to_play == seat:
             pending, declaring = self.pending[4], self.pending[0]
         fields = self._view_fields(seat, mine)
-        fields.update({
-            "discards": self.discards[seat],
-            "cut_card": self.deck[-1],
-            "shown": tuple(self.shown),
-            "leader": self.leader if self.phase in ("play", "declare", "show") else None,
-            "pending_show": pending,
-            "pending_declaration": declaring,
-            "extra": self._public_extra(),
-        })
-        log = fields["extra"].get("play_sequence")
+        extra = self._public_extra()
+        fields["discards"] = self.discards[seat]
+        fields["cut_card"] = self.deck[-1]
+        fields["shown"] = tuple(self.shown)
+        fields["leader"] = self.leader if self.phase in ("play", "declare", "show") else None
+        fields["pending_show"] = pending
+        fields["pending_declaration"] = declaring
+        fields["extra"] = extra
+        log = extra.get("play_sequence")
         if log and self.pending is not None and seat != self.to_play:
             del log[-1]  # a declaration being shown is the declarer's own until it is complete
         own = [t for s, t, _, _ in self.revokes if s == seat]
         if own:  # known to the revoker alone until paid or acknowledged
-            fields["extra"]["revokes_to_acknowledge"] = own
+            extra["revokes_to_acknowledge"] = own
         return View.build(fields)
 
     def _public_extra(self) -> dict:
