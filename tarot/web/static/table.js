@@ -379,8 +379,9 @@ function showError(message) {
   document.getElementById("main").replaceChildren(el("p", {class: "error"}, message));
 }
 
-// The table's page starts a table; another page (puzzles.js) only borrows the drawing above.
-if (document.body.dataset.page === "table") {
+// A table's page (a table, a challenge's table) starts a table; another page (puzzles.js) only
+// borrows the drawing above.
+if (["table", "challenge"].includes(document.body.dataset.page)) {
   // Another language: the server tells this client the table again in it (a new connection,
   // the deal's story so far and the state in the new words).
   document.addEventListener("tarot-language", () => {
