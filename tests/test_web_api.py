@@ -41,6 +41,14 @@ def join(client, tid, **body) -> dict:
     return r.json()
 
 
+def told_then_closed(ws, code: str, close: int) -> None:
+    """The server sent one error ``code``, then closed the WebSocket with ``close``."""
+    assert ws.receive_json()["code"] == code
+    with pytest.raises(WebSocketDisconnect) as e:
+        ws.receive_json()
+    assert e.value.code == close
+
+
 def play_to_end(seat: SeatClient) -> dict:
     """Play the first choice at each turn until the match is over; the last deal_over."""
     over = None
@@ -150,15 +158,9 @@ def test_a_seat_is_welcomed_then_sees_its_view(client):
 def test_a_bad_token_or_table_is_told_then_closed(client):
     t = new_table(client)
     with client.websocket_connect(f"/ws/tables/{t['id']}?token=forged") as ws:
-        assert ws.receive_json()["code"] == "bad_token"
-        with pytest.raises(WebSocketDisconnect) as e:
-            ws.receive_json()
-        assert e.value.code == 4403
+        told_then_closed(ws, "bad_token", 4403)
     with client.websocket_connect("/ws/tables/nope") as ws:
-        assert ws.receive_json()["code"] == "no_table"
-        with pytest.raises(WebSocketDisconnect) as e:
-            ws.receive_json()
-        assert e.value.code == 4404
+        told_then_closed(ws, "no_table", 4404)
 
 
 def test_every_request_type_is_answered(client):
@@ -251,10 +253,7 @@ def test_each_client_is_told_the_table_in_its_own_language(client):
         assert [m["type"] for m in told_fr] == [m["type"] for m in told_en]
         assert told_fr[0].get("lines") != told_en[0].get("lines")
     with client.websocket_connect(f"/ws/tables/{t['id']}?lang=de") as ws:
-        assert ws.receive_json()["code"] == "bad_message"
-        with pytest.raises(WebSocketDisconnect) as e:
-            ws.receive_json()
-        assert e.value.code == 4400
+        told_then_closed(ws, "bad_message", 4400)
 
 
 def test_a_client_that_comes_back_finds_the_deal_told_so_far(client):
