@@ -233,6 +233,24 @@ def _bot_names(text: str | None) -> list[str] | None:
     return names
 
 
+def _games_folder(games: Path | None, no_save: bool, script: bool, made: bool = True) -> Path | None:
+    """Where the games are saved: ``--games``, else the games folder, none with ``--no-save``
+    (a script saves only where it is told: it is a tool's run, not a game). With ``made``, the
+    folder is made now, not after a deal played for nothing; a folder that cannot be is refused."""
+    from .play import games_folder
+
+    folder = None if no_save or (script and games is None) else (games or games_folder())
+    if folder is not None and made:
+        from . import records
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            records.check_record_paths([folder / "game.txt"])
+        except (OSError, RecordError) as e:
+            reason = e if isinstance(e, RecordError) else f"cannot make {folder}: {e.strerror or e}"
+            _fail(f"--games: {reason} (choose another with --games DIR, or --no-save)")
+    return folder
+
+
 @app.command()
 def play(
     variant: Annotated[str, typer.Argument(
@@ -271,7 +289,7 @@ def play(
     """Play against bots in the terminal, deal after deal, with every payment and the counting
     explained; every deal is saved (docs/cli.md)."""
     from .explain import use_language
-    from .play import TableSession, game_base, games_folder, new_game_path
+    from .play import TableSession, game_base, new_game_path
 
     if lang not in ("en", "fr"):
         _fail(f"--lang must be en or fr, not {lang[:20]!r}")
@@ -286,15 +304,7 @@ def play(
             from . import records
         except ImportError:
             _fail("saving a game needs tarot.records, which is not installed (or give --no-save)")
-    # a script saves only where it is told (--record, --games): it is a tool's run, not a game
-    folder = None if no_save or (script and games is None) else (games or games_folder())
-    if folder is not None and (record is None or games is not None):
-        try:  # the games folder is made now, not after a deal played for nothing
-            folder.mkdir(parents=True, exist_ok=True)
-            records.check_record_paths([folder / "game.txt"])
-        except (OSError, RecordError) as e:
-            reason = e if isinstance(e, RecordError) else f"cannot make {folder}: {e.strerror or e}"
-            _fail(f"--games: {reason} (choose another with --games DIR, or --no-save)")
+    folder = _games_folder(games, no_save, script, made=record is None or games is not None)
     table = None
     if resume is not None:
         try:
@@ -645,7 +655,7 @@ def challenge(
     """A duplicate challenge: the same deals for everyone with the same id, played in one seat
     against bots, compared board by board with a bot in your seat (docs/review.md)."""
     from .explain import use_language
-    from .play import games_folder, new_game_path
+    from .play import new_game_path
     from .runs.challenge import Challenge, ChallengeResult
     from .tui.challenge import run_challenge, show_result
 
@@ -664,17 +674,8 @@ def challenge(
         made = Challenge.make(variant, challenge_id, deals, seat, _bot_names(bots), values)
     except TarotError as e:
         _fail(str(e))
-    folder = None if no_save or (script and games is None) else (games or games_folder())
-    record = None
-    if folder is not None:
-        from . import records
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            records.check_record_paths([folder / "game.txt"])
-        except (OSError, RecordError) as e:
-            reason = e if isinstance(e, RecordError) else f"cannot make {folder}: {e.strerror or e}"
-            _fail(f"--games: {reason} (choose another with --games DIR, or --no-save)")
-        record = new_game_path(folder, f"{variant}-challenge")
+    folder = _games_folder(games, no_save, script)
+    record = None if folder is None else new_game_path(folder, f"{variant}-challenge")
     code, result = run_challenge(out, made, name, script, stdin_reader() if script else console_reader(out),
                                  record, folder)
     if result is not None:

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from ..core.errors import TarotError, excerpt, shorten
 from . import challenge, pages, teach
 from .store import Store, default_url
-from .tables import TableManager, check_spec
+from .tables import TableManager, check_spec, option_text
 
 #: The largest request body taken, in bytes.
 MAX_BODY = 16384
@@ -146,7 +146,7 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create_table(spec: TableSpec, request: Request) -> dict[str, Any]:
         try:
-            checked = check_spec(spec.variant, {k: _option_text(v) for k, v in spec.options.items()}, spec.seats,
+            checked = check_spec(spec.variant, {k: option_text(v) for k, v in spec.options.items()}, spec.seats,
                                  spec.deals, spec.lang, spec.empty_seat_after, spec.empty_seat_bot, spec.name)
         except TarotError as e:
             raise HTTPException(400, str(e)) from None
@@ -232,13 +232,6 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
 
         app.mount("/static", StaticFiles(directory=static), name="static")
     return app
-
-
-def _option_text(value: str | int | bool) -> str:
-    """An option's value as ``tarot rules`` writes it (JSON true/false as true/false)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _stored_public(row: Any) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from ..play.session import PERSON
 from ..runs.challenge import DEFAULT_DEALS, Challenge, ChallengeResult, default_id, standings
 from . import pages
 from .store import Base, DealRow, Store, now
-from .tables import TableManager, check_spec
+from .tables import TableManager, check_spec, option_text
 
 router = APIRouter()
 pages._TITLES["challenge"] = {"en": "Tarot: duplicate challenge", "fr": "Tarot : défi en différé"}
@@ -176,9 +176,7 @@ async def start_challenge(spec: ChallengeSpec, request: Request) -> dict[str, An
     or bot."""
     if printable(spec.name) != spec.name:
         raise HTTPException(422, f"name: {excerpt(spec.name)} is not a line of printable characters")
-    from .app import _option_text
-
-    options = {k: _option_text(v) for k, v in spec.options.items()}
+    options = {k: option_text(v) for k, v in spec.options.items()}
     c = _checked(spec.variant, spec.id, spec.deals, spec.seat, spec.bots, dict(options))
     seats = [PERSON if s == c.seat else b for s, b in enumerate(c.bots)]
     try:

@@ -299,6 +299,13 @@ def table_rows(spec: Mapping[str, Any]) -> tuple[TableRow, list[SeatRow]]:
     return row, seats
 
 
+def option_text(value: str | int | bool) -> str:
+    """An option's value as ``tarot rules`` writes it (JSON true/false as true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def check_spec(variant: str, options: Mapping[str, object], seats: Sequence[str], deals: int | None,
                lang: str, empty_seat_after: float | None, empty_seat_bot: str, name: str) -> dict[str, Any]:
     """A table's settings checked (``TarotError`` naming the first fault): the variant and its
