@@ -26,6 +26,7 @@ def test_instruction_counts_repeat_from_run_to_run():
     first = count()
     # a random Marolles deal is tens of thousands of bytecodes at least, and far from a second
     assert 100_000 < first < 50_000_000
-    # the same on a second run, to a thousandth (objects hashed by address may probe a dict
-    # differently from one run to the next: seen, a few instructions in a million)
-    assert abs(count() - first) <= first / 1000
+    # the same on a second run, to half a percent (objects hashed by address may probe a dict
+    # differently from one run to the next: seen, up to 0.14% in a suite run beside other tests;
+    # alone, the same count every time), well under the engine changes it is used to measure
+    assert abs(count() - first) <= first / 200
