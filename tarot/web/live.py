@@ -81,7 +81,6 @@ class LiveTable:
         self.records: dict[int, int] = {}
         #: Every seat and the spectators are told the events, each in its own words, in the
         #: table's language and in each other one a client reads (``speak``).
-        session.narrations = {}  # the terminal's (its people's, English) make way for the table's
         listen_all(session, row.lang)
         for s, st in enumerate(self.seats):
             if st.kind == PERSON and st.bot is not None:
@@ -444,7 +443,7 @@ def listen_all(session: TableSession, lang: str) -> None:
     from ..explain import seat_names
 
     p, step = session.players, session.step
-    narrations: dict[Hashable, Narration] = dict(session.narrations)
+    narrations: dict[Hashable, Narration] = {k: n for k, n in session.narrations.items() if isinstance(k, tuple)}
     with speaking(lang):
         for s in [*range(p), None]:
             narrations[s, lang] = Narration(seat_names(p, s or 0, step), reveal=set() if s is None else {s},
