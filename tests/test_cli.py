@@ -1,4 +1,4 @@
-"""The ``tarot`` command (tarot/cli.py, tarot/tui.py), driven through typer's CliRunner.
+"""The ``tarot`` command (tarot/cli/, tarot/tui/), driven through typer's CliRunner.
 
 Expected values are derived here from the rules (docs/rules §0.2, §1.1, §1.6) or from the engine's
 public API (records, replay, ledger), never copied from the command's own output.
