@@ -160,3 +160,20 @@ def test_a_contract_or_a_declaration_shown_is_named_in_words_in_each_language():
         assert explainer_for(mar).action_name(mar, mar.parse_action("kings_4_fool")) == "4 Rois et le Mat"
     assert explainer_for(mar).action_name(mar, mar.parse_action("imperial_cups")) == "Imperial of Cups"
     assert explainer_for(mar).action_name(mar, mar.parse_action("done")) == "done"  # no name: the token
+
+
+def test_every_variant_has_a_title_in_each_language():
+    """``title_of``: the table's intro, the replay, the puzzles and the web pages name the game
+    in the language spoken; English is the engine's own ``Deal.title``."""
+    from tarot.core.deal import VARIANTS
+    from tarot.explain import title_of
+
+    french = {}
+    for name, cls in VARIANTS.items():
+        assert title_of(cls) == title_of(cls, "en") == cls.title
+        french[name] = title_of(cls, "fr")
+        with speaking("fr"):
+            assert title_of(cls) == french[name]
+        assert french[name] != cls.title, (name, french[name])
+    assert len(set(french.values())) == len(VARIANTS)  # no two games share a title
+    assert french["fft-4p"] == "Tarot (règles de la FFT) : quatre joueurs"

@@ -68,6 +68,7 @@ def play_to_end(seat: SeatClient) -> dict:
 def test_the_lists_of_variants_bots_and_cards(client):
     variants = {v["variant"]: v for v in client.get("/api/variants").json()}
     assert variants["fft-4p"]["players"] == [4] and variants["fft-4p"]["notation"] == "french"
+    assert variants["marolles-1637"]["title_fr"] == "Marolles 1637 : trois joueurs, 66 cartes"
     assert {"key", "choices", "default", "doc"} <= set(variants["marolles-1637"]["options"][0])
     assert "rule" in client.get("/api/bots").json()
     cards = client.get("/api/cards/french").json()

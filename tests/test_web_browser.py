@@ -271,6 +271,7 @@ def test_the_french_interface_shows_french_names(server, browser, shots):
     page.goto(server + "/?lang=fr")
     page.select_option("#variant", "marolles-1637")
     assert page.locator("h1").inner_text() == "Jouer au Tarot"
+    assert "trois joueurs, 66 cartes" in page.locator("#variant option[value='marolles-1637']").inner_text()
     assert page.locator("#table-lang").input_value() == "fr"
     page.click("button[type=submit]")
     page.wait_for_selector("#board .seat")

@@ -10,7 +10,7 @@ by ``explainer_for``; ``Explainer`` gives the defaults any game gets.
 from .base import (
     DEFAULT, Explainer, card_in, card_said, card_words, cards_text, card_or_action, commands, describe_payment,
     display_actions, explainer_for, named, pending_cards, petit_annulment, phase_help, phase_word, player_of, spoken_of, spoken_to,
-    suit_word, trick_text, unit_word, where,
+    suit_word, title_of, trick_text, unit_word, where,
 )
 from . import table as _table  # noqa: F401  (the table's words)
 from . import fr as _fr  # noqa: F401  (the shared sentences in French)
@@ -26,5 +26,5 @@ __all__ = [
     "describe_payment", "display_actions", "display_key", "explainer_for", "in_display_order", "joined",
     "known", "language", "line_text", "named", "pending_cards", "petit_annulment", "phase_help",
     "phase_word", "player_of", "plural", "say", "seat_label", "seat_names", "speaking", "spoken_of",
-    "spoken_to", "suit_word", "trick_text", "unit_word", "use_language", "where",
+    "spoken_to", "suit_word", "title_of", "trick_text", "unit_word", "use_language", "where",
 ]

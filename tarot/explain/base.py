@@ -19,7 +19,7 @@ from ..core.cards import (
 from ..core.deal import Deal, View
 from ..core.ledger import Payment
 from .lines import CardRow, Line, Lines
-from .messages import add_messages, known, language, plural, say
+from .messages import add_messages, known, language, plural, say, speaking
 from .words import in_display_order, seat_label
 
 add_messages({
@@ -209,6 +209,17 @@ def explainer_for(deal: Deal | type[Deal]) -> Explainer:
     if isinstance(found, dict):
         found = found.get(deal.variant)
     return found if found is not None else DEFAULT
+
+
+def title_of(deal: Deal | type[Deal], lang: str | None = None) -> str:
+    """The variant's title in ``lang``, else the language spoken (its game's
+    ``<messages>.title.<variant>``); the engine's own (``Deal.title``, English) where the
+    catalogue has none."""
+    if lang is not None:
+        with speaking(lang):
+            return title_of(deal)
+    message_id = f"{explainer_for(deal).messages}.title.{deal.variant}"
+    return say(message_id) if known(message_id) else deal.title
 
 
 # ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.deal import variant_class
-from ..explain import add_messages, say, seat_names, unit_word
+from ..explain import add_messages, say, seat_names, title_of, unit_word
 from ..play.session import PERSON, TableSession
 from ..runs.challenge import Challenge, ChallengeResult
 from .table import PlaySession
@@ -72,7 +72,7 @@ def run_challenge(out: Console, challenge: Challenge, name: str, script: bool,
     """Play the challenge at the terminal; the exit code and the result (None if no board was
     finished)."""
     cls = variant_class(challenge.variant)
-    out.print(Text(say("challenge.intro", id=challenge.id, deals=challenge.deals, title=cls.title,
+    out.print(Text(say("challenge.intro", id=challenge.id, deals=challenge.deals, title=title_of(cls),
                        seat=challenge.seat, reference=challenge.reference), style="bold"))
     table = challenge_table(challenge, record, fallback)
     players = table.players

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..core.cards import format_card
 from ..core.errors import TarotError
-from ..explain import add_messages, say, seat_names, trick_text, unit_word
+from ..explain import add_messages, say, seat_names, title_of, trick_text, unit_word
 from ..explain.words import seat_label
 from ..runs.puzzles import Puzzle
 from .render import console_width, hand_lines, look_of
@@ -50,7 +50,7 @@ def show_puzzle(out: Console, puzzle: Puzzle, number: int, count: int) -> None:
     view = deal.view(puzzle.seat)
     names = seat_names(deal.players, puzzle.seat)
     n = deal.notation
-    out.print(Text(say("puzzle.title", number=number, count=count, title=deal.title,
+    out.print(Text(say("puzzle.title", number=number, count=count, title=title_of(deal),
                        trick=len(view.tricks) + 1, tricks=deal.tricks_left() + len(view.tricks),
                        name=names[puzzle.seat])), style="bold")
     for i in range(len(view.tricks)):

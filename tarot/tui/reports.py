@@ -17,7 +17,7 @@ from rich.text import Text
 from ..core.cards import Seat, format_card
 from ..core.deal import Deal, variant_class
 from ..core.errors import printable
-from ..explain import add_messages, cards_text, explainer_for, plural, say, seat_names
+from ..explain import add_messages, cards_text, explainer_for, plural, say, seat_names, title_of
 from ..play.narration import Narration
 from .render import end_of_deal, render_events
 
@@ -74,7 +74,7 @@ def show_replay(out: Console, record) -> Deal:
     n = deal.notation
     # a tag's value is the record's text: its control and bidi characters are printed escaped
     tags = ", ".join(say("replay.tag", key=k, value=printable(v)) for k, v in record.tags.items())
-    out.print(Text(say("replay.title", title=deal.title, tags=say("replay.tags", tags=tags) if tags else ""),
+    out.print(Text(say("replay.title", title=title_of(deal), tags=say("replay.tags", tags=tags) if tags else ""),
                    style="bold"))
     seats = ", ".join(say("replay.seat", name=names[s], seat=s) for s in range(deal.players))
     out.print(say("replay.seats", seats=seats, way=say("replay.anticlockwise" if step > 0 else "replay.clockwise")))

@@ -21,7 +21,7 @@ from ..core.deal import Deal, variant_class
 from ..core.errors import IllegalActionError
 from ..explain import (
     add_messages, card_or_action, explainer_for, plural, say, seat_label, seat_names, spoken_of, spoken_to,
-    unit_word,
+    title_of, unit_word,
 )
 from ..play.events import Event, RecordFailed, RecordSaved
 from ..play.session import PERSON, TableSession
@@ -166,7 +166,7 @@ class PlaySession:
     def introduce(self) -> None:
         order = " → ".join(self.names[s] for s in self.order)
         bots = ", ".join(say("table.intro.bot", name=self.names[s], bot=b) for s, b in self.table.bot_names.items())
-        self.out.print(Text(say("table.intro", title=self.cls.title, name=self.names[self.me], seat=self.me,
+        self.out.print(Text(say("table.intro", title=title_of(self.cls), name=self.names[self.me], seat=self.me,
                                 bots=bots), style="bold"))
         way = say("table.anticlockwise" if self.step > 0 else "table.clockwise")
         self.out.print(say("table.intro.play", way=way, order=order))

@@ -119,9 +119,10 @@ def create_app(database_url: str | None = None, tick: float = 1.0) -> FastAPI:
     @app.get("/api/variants")
     async def variants() -> list[dict[str, Any]]:
         from ..core.deal import VARIANTS
+        from ..explain import title_of
 
-        return [{"variant": name, "title": cls.title, "players": list(cls.player_counts()),
-                 "notation": cls.notation.name,
+        return [{"variant": name, "title": cls.title, "title_fr": title_of(cls, "fr"),
+                 "players": list(cls.player_counts()), "notation": cls.notation.name,
                  "options": [{"key": o.key, "choices": list(o.choices), "default": o.default,
                               "int_range": list(o.int_range) if o.int_range else None, "doc": o.doc,
                               "table_only": bool(o.table_only)} for o in cls.OPTIONS]}

@@ -38,7 +38,7 @@ from ..core.cards import Card
 from ..core.deal import variant_class
 from ..core.errors import TarotError, excerpt, shorten
 from ..core.view import View
-from ..explain import seat_names, unit_word
+from ..explain import seat_names, title_of, unit_word
 from ..explain.messages import speaking
 from ..runs.puzzles import Puzzle, shipped, shipped_variants
 from .pages import LANGUAGES, _shell, page_language
@@ -303,7 +303,7 @@ def position_payload(view: View, power: Callable[[Card], int], number: int, coun
     cls = variant_class(view.variant)
     state = state_payload(view, None, power, status="running", number=number, dealt=number, deals=count,
                           over=False, to_play=view.seat, totals=[], sheet=[], seats=[])
-    return {"variant": view.variant, "title": cls.title, "notation": view.notation.name, "players": view.players,
+    return {"variant": view.variant, "title": cls.title, "title_fr": title_of(cls, "fr"), "notation": view.notation.name, "players": view.players,
             "seat": view.seat, "names": seat_names(view.players, view.seat, cls.seat_step(view.options)),
             "number": number, "count": count, "trick": len(view.tricks) + 1,
             "tricks": len(view.tricks) + view.hand_sizes[view.seat],
@@ -319,7 +319,7 @@ class Answer(BaseModel):
 @router.get("/api/puzzles", tags=["puzzles"])
 def puzzle_sets() -> list[dict[str, Any]]:
     """The sets of puzzles that ship: each variant, its title and how many puzzles it has."""
-    return [{"variant": v, "title": variant_class(v).title, "count": len(_puzzles(v))} for v in shipped_variants()]
+    return [{"variant": v, "title": variant_class(v).title, "title_fr": title_of(variant_class(v), "fr"), "count": len(_puzzles(v))} for v in shipped_variants()]
 
 
 @router.get("/api/puzzles/{variant}/{number}", tags=["puzzles"])

@@ -56,3 +56,8 @@ add_messages({
     "early.game.how.instant": "en atteignant le but en cours de jeu",
     "early.game.how.hand_limit": "à la limite du nombre de mains",
 }, language="fr")
+
+# the variants' titles (``explain.title_of``; ``Deal.title`` in English)
+add_messages({
+    "early.title.early-french": "Tarot français ancien : de 2 à 6 joueurs, 12 cartes chacun",
+}, language="fr")

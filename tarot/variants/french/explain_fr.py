@@ -163,3 +163,10 @@ add_messages({
     "french.annulled.petit_sec": "petit sec",
     "french.annulled.first_packet": "premier paquet",
 }, language="fr")
+
+# the variants' titles (``explain.title_of``; ``Deal.title`` in English)
+add_messages({
+    "french.title.fft-3p": "Tarot (règles de la FFT) : trois joueurs",
+    "french.title.fft-4p": "Tarot (règles de la FFT) : quatre joueurs",
+    "french.title.fft-5p": "Tarot (règles de la FFT) : cinq joueurs, un Roi appelé",
+}, language="fr")

@@ -34,3 +34,8 @@ add_messages({
     "french_2p.count.winner": "{name} gagne la donne de {margin} : marque 25 + {margin}.",
     "french_2p.count.petit": "Petit au bout : +10 pour {name}.",
 }, language="fr")
+
+# the variants' titles (``explain.title_of``; ``Deal.title`` in English)
+add_messages({
+    "french_2p.title.french-2p": "Tarot à deux : les mains et les piles sur la table",
+}, language="fr")

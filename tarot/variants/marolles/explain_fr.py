@@ -299,3 +299,10 @@ add_messages({
     "marolles.help.grant": "Un autre joueur demande à refaire la donne : `grant` (accorder) ou `refuse` (refuser). "
                            "Si les deux l'accordent, il paie {cost} M à chacun de vous et le même donneur redonne.",
 }, language="fr")
+
+# the variants' titles (``explain.title_of``; ``Deal.title`` in English)
+add_messages({
+    "marolles.title.marolles-1637": "Marolles 1637 : trois joueurs, 66 cartes",
+    "marolles.title.marolles-78": "Marolles, le jeu de base à 78 cartes : trois joueurs",
+    "marolles.title.marolles-2p": "Marolles 1637 à deux, avec le Mort",
+}, language="fr")

@@ -32,7 +32,7 @@
     } catch (e) { main.replaceChildren(el("p", {class: "error"}, e.message)); return; }
     const levels = Object.keys(bots);
     const variant = el("select", {id: "ch-variant", onchange: drawSeats},
-      variants.map(v => el("option", {value: v.variant, selected: v.variant === "marolles-1637"}, v.title || v.variant)));
+      variants.map(v => el("option", {value: v.variant, selected: v.variant === "marolles-1637"}, gameTitle(v))));
     const id = el("input", {id: "ch-id", maxlength: 60, oninput: () => { idEdited = true; }});
     const deals = el("input", {id: "ch-deals", type: "number", min: 1, max: 64, value: 16});
     const bot = el("select", {id: "ch-bots"}, levels.map(b => el("option", {value: b, selected: b === "rule"}, b)));

@@ -95,6 +95,11 @@ function t(key, fields) {
   return text;
 }
 
+// A game's title in the page's language (the server gives "title" and "title_fr").
+function gameTitle(v) {
+  return (currentLang() === "fr" && v.title_fr) || v.title || v.variant;
+}
+
 // Fill every element marked data-t="key" with its words.
 function translatePage(root) {
   for (const el of (root || document).querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);

@@ -125,6 +125,14 @@ async function drawTables() {
   }
 }
 
+// The games' titles in the page's language, the game chosen kept.
+function drawGameTitles() {
+  for (const option of document.querySelectorAll("#variant option")) {
+    const v = VARIANTS.find(x => x.variant === option.value);
+    if (v) option.textContent = v.variant + " — " + gameTitle(v);
+  }
+}
+
 function drawLobby() {
   const main = document.getElementById("main");
   setChildren(main,
@@ -134,7 +142,7 @@ function drawLobby() {
       el("form", {id: "create", onsubmit: createTable},
         el("label", {}, el("span", {"data-t": "lobby.variant"}),
           el("select", {id: "variant", onchange: drawOptions},
-            VARIANTS.map(v => el("option", {value: v.variant}, v.variant + " — " + v.title)))),
+            VARIANTS.map(v => el("option", {value: v.variant}, v.variant + " — " + gameTitle(v))))),
         el("fieldset", {}, el("legend", {"data-t": "lobby.seats"}), el("div", {id: "seats", class: "seat-grid"})),
         el("details", {}, el("summary", {"data-t": "lobby.options.show"}), el("div", {id: "options", class: "options"})),
         el("div", {class: "row"},
@@ -169,6 +177,6 @@ function drawLobby() {
     return;
   }
   drawLobby();
-  document.addEventListener("tarot-language", () => { drawSeats(); drawTables(); });
+  document.addEventListener("tarot-language", () => { drawGameTitles(); drawSeats(); drawTables(); });
   setInterval(drawTables, 10000);
 })();

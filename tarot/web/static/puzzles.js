@@ -21,7 +21,7 @@ function drawPuzzles() {
   const main = document.getElementById("main");
   if (!SETS.length) { setChildren(main, el("h1", {}, t("puzzles.title")), el("p", {}, t("puzzles.none"))); return; }
   const choose = el("select", {id: "puzzle-set", onchange: (e) => openPuzzle(e.target.value, savedNumber(e.target.value))},
-    SETS.map(s => el("option", {value: s.variant, selected: s.variant === pz.variant}, s.title + " (" + s.count + ")")));
+    SETS.map(s => el("option", {value: s.variant, selected: s.variant === pz.variant}, gameTitle(s) + " (" + s.count + ")")));
   const d = pz.data, s = scoreOf(pz.variant);
   setChildren(main,
     el("div", {class: "puzzle-top"}, el("h1", {}, t("puzzles.title")),
@@ -29,7 +29,7 @@ function drawPuzzles() {
       d ? el("span", {id: "puzzle-number"}, t("puzzles.number", {n: d.number, count: d.count})) : null,
       el("span", {id: "puzzle-score", class: "score"}, t("puzzles.score", {right: s.right, done: s.done})),
       el("button", {type: "button", class: "secondary", id: "puzzle-next", onclick: next}, t("puzzles.next"))),
-    d ? el("p", {class: "puzzle-ask", id: "puzzle-ask"}, t("puzzles.ask", {title: d.title, trick: d.trick, tricks: d.tricks,
+    d ? el("p", {class: "puzzle-ask", id: "puzzle-ask"}, t("puzzles.ask", {title: gameTitle(d), trick: d.trick, tricks: d.tricks,
                                                                          name: d.names[d.seat]})) : null,
     el("div", {class: "play-area puzzle-area"},
       el("div", {id: "board", class: "board players-" + (d ? d.players : 3)}),
