@@ -22,6 +22,7 @@ from .errors import IllegalActionError, UnknownVariantError, excerpt
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
 from .tricks import PLAIN_POWER, TrickRules
+from .seat_view import SeatView
 from .view import View
 
 
@@ -356,6 +357,11 @@ class Deal:
 
     def _view(self, seat: Seat) -> View:
         raise NotImplementedError
+
+    def seat_view(self, seat: Seat) -> SeatView:
+        """The fields of ``view(seat)`` a rule bot reads, as a native object (``SeatView``):
+        a game may build it without the view (Marolles does; the values are the same)."""
+        return SeatView.of(self.view(seat))
 
     def _view_fields(self, seat: Seat, mine: bool) -> dict[str, Any]:
         """The fields of ``view(seat)`` that every variant fills alike (``mine``: the seat is
