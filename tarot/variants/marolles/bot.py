@@ -81,6 +81,9 @@ _KING_PART: Final[tuple[int, ...]] = tuple(1 << (k - PART if k >= PART else k) f
 _KINGS_LO: Final = KINGS & LOW_PART
 _KINGS_HI: Final = KINGS >> PART
 
+#: Below every card's value (the first card weighed is taken over it).
+_NO_VALUE: Final = float("-inf")
+
 __all__ = ["BAGAT", "MarollesRuleBot", "PENALISED", "ULTIMO_CARDS", "XXI"]
 
 
@@ -234,7 +237,7 @@ class MarollesRuleBot:
         the duty to follow and to trump; ``rows`` and ``notes``, when given, get what
         ``reckon`` returns."""
         all_legal = v.legal_actions
-        if ACKNOWLEDGE_REVOKE in all_legal:
+        if all_legal[-1] >= 78 and ACKNOWLEDGE_REVOKE in all_legal:  # sorted: actions after the cards
             # a revoke of this seat's (made in the deal a search replays, or by a person) can
             # still be owned up to: that costs nothing, and the play goes back to it
             return ACKNOWLEDGE_REVOKE
@@ -254,7 +257,7 @@ class MarollesRuleBot:
         draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out else 0.0
         if notes is not None and (bagat or king >= 0):
             notes.append(ctx.ultimo_note(bagat, king, draw))
-        best, best_value = legal[0], float("-inf")
+        best, best_value = legal[0], _NO_VALUE
         for c in legal:
             value, p = ctx.worth(c, left, rescue, draw)
             if rows is not None:
@@ -367,7 +370,9 @@ class _Trick:
         # What winning the trick brings and losing it costs, whichever card wins or loses it
         # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
         # the other opponent (then paid to me as well).
-        self.win_base = bot.W_WIN * (points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        # (counts as floats: the same values, in floating-point operations when compiled)
+        self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * float(len(self.later)))
+                         + float(len(self.opp_tarots)))
         lose = -bot.W_LOSE * points
         for s in self.opp_tarots:
             lose += -1.0 if s == best_seat else 1.0
@@ -487,7 +492,7 @@ class _Trick:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
-            return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
+            return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * float(c)
         if _IS_KING[c]:
             if c == self.king:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
@@ -496,7 +501,7 @@ class _Trick:
         # sooner lets one trump it
         s = _SUIT[c]
         short = max(0, 4 - _bits((self.hand_hi if SUIT_IS_HIGH[s] else self.hand_lo) & SUIT_PART[s]))
-        return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
+        return bot.KEEP_POWER * float(_POWER[c]) - bot.KEEP_SHORT * float(short)
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'

@@ -58,10 +58,17 @@ _RANK_PARTS: Final[dict[int, tuple[CardSet, CardSet]]] = {
 def discard_scores(dealt: CardSet, declare_later: bool) -> dict[int, float]:
     """How much each card dealt is worth putting in the pile now (higher = discard first);
     ``declare_later``: declarations come after the discards, which then keep what declares."""
+    cards, score = _scores(dealt, declare_later)
+    return {c: score[c] for c in cards}
+
+
+def _scores(dealt: CardSet, declare_later: bool) -> tuple[list[int], list[float]]:
+    """The cards dealt, in order, and the score of each (``discard_scores``) at its id."""
     lo, hi = dealt & LOW_PART, dealt >> PART
-    scores: dict[int, float] = {}
+    cards = cards_of(dealt)
+    scores = [0.0] * 78
     trumps = _bits(lo & TRUMPS)
-    for c in cards_of(dealt):
+    for c in cards:
         if _IS_PENALISED[c]:
             # forced only: the plainest trumps first, never a Tarot if avoidable
             scores[c] = -10.0 - (5.0 if _IS_TAROT[c] else 0.0) - c / 100
@@ -81,27 +88,43 @@ def discard_scores(dealt: CardSet, declare_later: bool) -> dict[int, float]:
             score = 1.3
         else:
             # an empty card: a short suit is worth emptying to trump it later
-            score = 0.33 + 0.08 * max(0, 5 - length) + 0.02 * (12 - _POWER[c])
-        if declare_later:
+            score = 0.33 + 0.08 * float(max(0, 5 - length)) + 0.02 * float(12 - _POWER[c])
+        if declare_later and r >= JACK:
             hon = _IMPERIAL_PART[s]
-            if r >= JACK and part & hon == hon:
+            if part & hon == hon:
                 score -= 6.0
-            if r in _RANK_PARTS:
+            if r != KING:
                 rlo, rhi = _RANK_PARTS[r]
                 if lo & rlo == rlo and hi & rhi == rhi:
                     score -= 6.0
         if trumps >= 6:
-            score += 0.05 * max(0, 4 - length)
+            score += 0.05 * float(max(0, 4 - length))
         scores[c] = score
-    return scores
+    return cards, scores
+
+
+def _best(cards: list[int], scores: list[float], k: int, skip: int) -> list[int]:
+    """The ``k`` cards of highest score (of equal scores, the lower id first), best first,
+    leaving out the suit ``skip`` (-1: none): the first ``k`` of the cards sorted so."""
+    chosen: list[int] = []
+    taken = [False] * 78
+    while len(chosen) < k:
+        best, top = -1, 0.0
+        for c in cards:
+            if not taken[c] and _SUIT[c] != skip and (best < 0 or scores[c] > top):
+                best, top = c, scores[c]
+        if best < 0:
+            break
+        chosen.append(best)
+        taken[best] = True
+    return chosen
 
 
 def discard_plan(dealt: CardSet, total: int, declare_later: bool) -> CardSet:
     """The ``total`` cards to discard from the dealt hand (recomputed identically each time,
     so the plan survives between the one-card-at-a-time actions)."""
-    scores = discard_scores(dealt, declare_later)
-    ranked = [c for _, c in sorted([(-v, c) for c, v in scores.items()])]
-    best = ranked[:total]
+    cards, scores = _scores(dealt, declare_later)
+    best = _best(cards, scores, total if total >= 0 else len(cards) + total, -1)  # as a slice [:total]
     best_value = sum([scores[c] for c in best])
     lo, hi = dealt & LOW_PART, dealt >> PART
     trumps = _bits(lo & TRUMPS)
@@ -111,11 +134,10 @@ def discard_plan(dealt: CardSet, total: int, declare_later: bool) -> CardSet:
             n = _bits((hi if SUIT_HIGH[s] else lo) & SUIT_IN_PART[s])
             if not n or n > total or _bit(lo, hi, suit_card(s, KING)) or _SUIT[BELLE] == s and _bit(lo, hi, BELLE):
                 continue
-            cards = [c for c in cards_of(dealt) if _SUIT[c] == s]
-            rest = [c for c in ranked if _SUIT[c] != s][: total - n]
-            value = sum([scores[c] for c in cards + rest]) + 1.0 + 0.15 * trumps
+            suit = [c for c in cards if _SUIT[c] == s]
+            value = sum([scores[c] for c in suit + _best(cards, scores, total - n, s)]) + 1.0 + 0.15 * trumps
             if value > best_value:
-                best, best_value = cards + rest, value
+                best, best_value = suit + _best(cards, scores, total - n, s), value
     plan = 0
     for c in best:
         plan |= 1 << c

@@ -103,7 +103,9 @@ class Facts:
         lo, hi = self.played_lo, self.played_hi
         void = self.void.copy()
         for i in range(k, len(now)):
-            leader, cards, _ = now[i]
+            finished: tuple = now[i]
+            leader: int = finished[0]
+            cards: Sequence[int] = finished[1]
             for c in cards:
                 if c < PART:
                     lo |= 1 << c
@@ -214,7 +216,9 @@ class Table:
                 add_trick_voids(leader, trick, n, void)
         self.played_lo, self.played_hi = lo, hi
         known_lo, known_hi = [0] * n, [0] * n
-        for s, _, cs in v.shown:
+        for declared in v.shown:  # (seat, declaration, cards shown)
+            s: int = declared[0]
+            cs: int = declared[2]
             known_lo[s] |= cs & LOW_PART
             known_hi[s] |= cs >> PART
         cut = v.cut_card
