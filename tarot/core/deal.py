@@ -650,6 +650,9 @@ class SplitHands:
     def sizes(self) -> tuple[int, ...]:
         """The number of cards in each hand, counted in the parts (no hand put together)."""
         n = self.n  # the seats without a hand left out: a view asks at every decision
+        if n == 3:  # Marolles and French Tarot for three: no list made
+            return (popcount(self.lo0) + popcount(self.hi0), popcount(self.lo1) + popcount(self.hi1),
+                    popcount(self.lo2) + popcount(self.hi2))
         sizes = [popcount(self.lo0) + popcount(self.hi0)] if n > 0 else []
         if n > 1:
             sizes.append(popcount(self.lo1) + popcount(self.hi1))
