@@ -249,7 +249,8 @@ class MarollesRuleBot:
             return legal[0]
         setup = self._setup_of(v)
         facts = self._facts = self._facts.then(v.tricks, v.players, setup.infer)
-        ctx = _Trick(self, v, Table(v, trick, setup.infer, setup.pack, facts), led, setup, trick)
+        table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts)
+        ctx = _Trick(self, v, table, led, setup, trick)
         left = _bits(v.hand_lo) + _bits(v.hand_hi)
         rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
@@ -303,13 +304,14 @@ class _Setup:
     declarations come after the discards (the discards then keep what declares)."""
 
     __slots__ = ("variant", "infer", "pack", "tricks", "ult_win", "ult_fail", "fool_penalty",
-                 "fool_lead_barred", "declare_later")
+                 "fool_lead_barred", "declare_later", "pack_lo", "pack_hi")
 
     def __init__(self, variant: str, o: Mapping[str, str]) -> None:
         self.variant = variant
         self.infer = o.get("revoke_handling", "engine_prevents") == "engine_prevents"
         cls = cast("type[MarollesDeal]", variant_class(variant))
         self.pack: CardSet = cls.PACK
+        self.pack_lo, self.pack_hi = cls.PACK & LOW_PART, cls.PACK >> PART
         self.tricks: int = cls.TRICKS
         plus_1 = o.get("ultimo_win") == "6_plus_1"
         self.ult_win = 2 * (6 + plus_1)
@@ -382,7 +384,7 @@ class _Trick:
         self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
         # The trumps the opponents may still hold: not played, not in this seat's hand or
         # discards (the Bagat counted if it is theirs).
-        self.out = _bits(TRUMPS & ~t.played_lo & ~self.hand_lo & ~(v.discards & LOW_PART))
+        self.out = _bits(TRUMPS & ~t.played_lo & ~self.hand_lo & ~t.discards_lo)
         # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
         self.bagat = self.bagat_plan()
         self.king = self.plan_king()

@@ -29,6 +29,11 @@ from ...core.tricks import TricksFacts, finished_tricks_facts
 #: Each suit's cards in its part (index 4 = the trumps, low), and whether that part is high.
 SUIT_PART: Final[tuple[int, ...]] = (*SUIT_IN_PART, TRUMPS)
 SUIT_IS_HIGH: Final[tuple[bool, ...]] = (*SUIT_HIGH, False)
+assert SUIT_IS_HIGH == (False, False, True, True, False)  # as ``Opponent`` reads them
+_S0: Final = SUIT_IN_PART[0]
+_S1: Final = SUIT_IN_PART[1]
+_S2: Final = SUIT_IN_PART[2]
+_S3: Final = SUIT_IN_PART[3]
 _HIGH_BITS: Final = (1 << (78 - PART)) - 1
 _SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
 #: For each set of suits (bits 0..4), the cards outside them, in the two parts.
@@ -142,25 +147,15 @@ class Opponent:
         size = _bits(plo) + _bits(phi)
         row = self.none = none_row(size, max(0, min(slots, size)))
         # void in a suit: seen void, or else 1 - the chance of holding one of its cards
-        v0 = v1 = v2 = v3 = v4 = 1.0
-        if not void & 1:
-            v0 = self._void_p(0, row)
-        if not void & 2:
-            v1 = self._void_p(1, row)
-        if not void & 4:
-            v2 = self._void_p(2, row)
-        if not void & 8:
-            v3 = self._void_p(3, row)
-        if not void & 16:
-            v4 = self._void_p(4, row)
+        # (suits 0 and 1 and the trumps in the low part, 2 and 3 in the high: ``SUIT_IS_HIGH``)
+        v0 = 1.0 if void & 1 else 1.0 - (1.0 if klo & _S0 else 1.0 - row[_bits(plo & _S0)])
+        v1 = 1.0 if void & 2 else 1.0 - (1.0 if klo & _S1 else 1.0 - row[_bits(plo & _S1)])
+        v2 = 1.0 if void & 4 else 1.0 - (1.0 if khi & _S2 else 1.0 - row[_bits(phi & _S2)])
+        v3 = 1.0 if void & 8 else 1.0 - (1.0 if khi & _S3 else 1.0 - row[_bits(phi & _S3)])
+        v4 = 1.0 if void & 16 else 1.0 - (1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)])
         self.v0, self.v1, self.v2, self.v3, self.v4 = v0, v1, v2, v3, v4
         trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
         self.r0, self.r1, self.r2, self.r3 = v0 * trumps, v1 * trumps, v2 * trumps, v3 * trumps
-
-    def _void_p(self, s: int, row: list[float]) -> float:
-        m = SUIT_PART[s]
-        kk, pp = (self.known_hi, self.pool_hi) if SUIT_IS_HIGH[s] else (self.known_lo, self.pool_lo)
-        return 1.0 - (1.0 if kk & m else 1.0 - row[_bits(pp & m)])
 
     def void_of(self, s: int) -> float:
         """Chance that this opponent is void in suit ``s`` (4: holds no trump)."""
@@ -194,17 +189,19 @@ class Opponent:
 
 
 class Table:
-    """What the seat can work out during play: the cards gone (``played_lo``, ``played_hi``)
-    and, for each opponent in the order of play from this seat (``opps``), the cards known
-    to be held, the voids seen and the chances of holding cards (``Opponent``)."""
+    """What the seat can work out during play: the cards gone (``played_lo``, ``played_hi``),
+    its own discards (``discards_lo``, ``discards_hi``) and, for each opponent in the order of
+    play from this seat (``opps``), the cards known to be held, the voids seen and the chances
+    of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts."""
 
-    def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack: CardSet,
-                 facts: Facts) -> None:
+    def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack_lo: CardSet,
+                 pack_hi: CardSet, facts: Facts) -> None:
         n, me = v.players, v.seat
         lo, hi = facts.played_lo, facts.played_hi
         void = facts.void
         if trick:
-            for c in trick:
+            for i in range(len(trick)):
+                c = trick[i]
                 if c < PART:
                     lo |= 1 << c
                 else:
@@ -215,32 +212,41 @@ class Table:
                 void = void.copy()
                 add_trick_voids(leader, trick, n, void)
         self.played_lo, self.played_hi = lo, hi
-        known_lo, known_hi = [0] * n, [0] * n
-        for declared in v.shown:  # (seat, declaration, cards shown)
-            s: int = declared[0]
-            cs: int = declared[2]
-            known_lo[s] |= cs & LOW_PART
-            known_hi[s] |= cs >> PART
-        cut = v.cut_card
-        if cut is not None:
-            if cut < PART:
-                known_lo[v.dealer] |= 1 << cut
-            else:
-                known_hi[v.dealer] |= 1 << (cut - PART)
-        out = v.discards | v.pending_show
-        unknown_lo = pack & LOW_PART & ~(lo | v.hand_lo | out & LOW_PART)
-        unknown_hi = pack >> PART & ~(hi | v.hand_hi | out >> PART)
+        d = v.discards
+        self.discards_lo, self.discards_hi = d & LOW_PART, d >> PART
+        out_lo, out_hi = lo | v.hand_lo | self.discards_lo, hi | v.hand_hi | self.discards_hi
+        pending = v.pending_show
+        if pending:
+            out_lo, out_hi = out_lo | pending & LOW_PART, out_hi | pending >> PART
+        # the cards each opponent is known to hold: shown in a declaration, the cut card
+        # (dealt to the dealer), less those played since
+        shown, cut, dealer = v.shown, v.cut_card, v.dealer
+        known: list[int] = []  # lo, hi per opponent in order
+        for i in range(1, n):
+            o = (me + i) % n
+            klo = khi = 0
+            for declared in shown:  # (seat, declaration, cards shown)
+                if declared[0] == o:
+                    cs: int = declared[2]
+                    klo |= cs & LOW_PART
+                    khi |= cs >> PART
+            if cut is not None and dealer == o:
+                if cut < PART:
+                    klo |= 1 << cut
+                else:
+                    khi |= 1 << (cut - PART)
+            klo &= ~lo
+            khi &= ~hi
+            out_lo |= klo
+            out_hi |= khi
+            known.append(klo)
+            known.append(khi)
+        unknown_lo, unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
         sizes = v.hand_sizes
         self.opps: list[Opponent] = []
         for i in range(1, n):
             o = (me + i) % n
-            klo, khi = known_lo[o] & ~lo, known_hi[o] & ~hi
-            unknown_lo &= ~klo
-            unknown_hi &= ~khi
-            known_lo[o], known_hi[o] = klo, khi
-        for i in range(1, n):
-            o = (me + i) % n
-            klo, khi, vo = known_lo[o], known_hi[o], void[o]
+            klo, khi, vo = known[2 * i - 2], known[2 * i - 1], void[o]
             self.opps.append(Opponent(o, klo, khi, unknown_lo & _NOT_IN_LO[vo], unknown_hi & _NOT_IN_HI[vo],
                                       sizes[o] - _bits(klo) - _bits(khi), vo))
 
