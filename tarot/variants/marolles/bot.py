@@ -279,22 +279,21 @@ class MarollesRuleBot:
         return setup
 
     @staticmethod
-    def _dutiful(all_legal: Sequence[int], hand_lo: CardSet, hand_hi: CardSet, led: int) -> list[Card]:
+    def _dutiful(all_legal: list[int], hand_lo: CardSet, hand_hi: CardSet, led: int) -> list[Card]:
         """The legal cards that keep the duty to follow the suit ``led`` and, void in it, to
         trump (§1.6; the Fool always): the bot keeps it even where revokes are allowed, since
         each costs 1 M. The hand is given in its two parts (``cards.PART``)."""
-        legal = list(all_legal)
         if led < 0:
-            return legal
+            return all_legal
         # the cards of the suit led in hand, in their part of the hand (``_HIGH``)
         high = SUIT_IS_HIGH[led]
         m = (hand_hi if high else hand_lo) & SUIT_PART[led]
         if not m and led != TRUMP_SUIT:
             high, m = False, hand_lo & TRUMPS
         if not m:
-            return legal
-        return [c for c in legal if c == FOOL or (_HIGH[c] == high and m >> (c - PART if high else c) & 1)
-                ] or legal
+            return all_legal
+        dutiful = [c for c in all_legal if c == FOOL or (_HIGH[c] == high and m >> (c - PART if high else c) & 1)]
+        return dutiful or all_legal
 
 
 class _Setup:

@@ -42,10 +42,12 @@ _NOT_IN_LO: Final[tuple[int, ...]] = tuple(m & LOW_PART for m in _NOT_IN)
 _NOT_IN_HI: Final[tuple[int, ...]] = tuple(m >> PART & _HIGH_BITS for m in _NOT_IN)
 
 
-def add_trick_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> None:
+def add_trick_voids(leader: Seat, trick: Sequence[Card], n: int, void: list[int]) -> None:
     """Add to ``void`` (suit bits per seat) the voids a (finished or current) trick reveals:
     a player who does not follow holds no card of the suit led, and one who neither follows
     nor trumps holds no trump either. Le Mort's card (two players) tells nothing."""
+    # the engine's tricks are tuples, read natively when compiled
+    cards: tuple[int, ...] = trick if type(trick) is tuple else tuple(trick)
     first = 1 if cards[0] == FOOL else 0
     if len(cards) <= first:
         return
@@ -218,35 +220,33 @@ class Table:
         pending = v.pending_show
         if pending:
             out_lo, out_hi = out_lo | pending & LOW_PART, out_hi | pending >> PART
-        # the cards each opponent is known to hold: shown in a declaration, the cut card
-        # (dealt to the dealer), less those played since
-        shown, cut, dealer = v.shown, v.cut_card, v.dealer
-        known: list[int] = []  # lo, hi per opponent in order
-        for i in range(1, n):
+        # the cards each seat is known to hold (``known[2 * seat]``, ``known[2 * seat + 1]``):
+        # shown in a declaration, the cut card (dealt to the dealer)
+        known = [0] * (2 * n)
+        for declared in v.shown:  # (seat, declaration, cards shown)
+            s: int = declared[0]
+            cs: int = declared[2]
+            known[2 * s] = known[2 * s] | cs & LOW_PART
+            known[2 * s + 1] = known[2 * s + 1] | cs >> PART
+        cut = v.cut_card
+        if cut is not None:
+            d2 = 2 * v.dealer
+            if cut < PART:
+                known[d2] = known[d2] | 1 << cut
+            else:
+                known[d2 + 1] = known[d2 + 1] | 1 << (cut - PART)
+        for i in range(1, n):  # an opponent's, less those played since
             o = (me + i) % n
-            klo = khi = 0
-            for declared in shown:  # (seat, declaration, cards shown)
-                if declared[0] == o:
-                    cs: int = declared[2]
-                    klo |= cs & LOW_PART
-                    khi |= cs >> PART
-            if cut is not None and dealer == o:
-                if cut < PART:
-                    klo |= 1 << cut
-                else:
-                    khi |= 1 << (cut - PART)
-            klo &= ~lo
-            khi &= ~hi
+            klo, khi = known[2 * o] & ~lo, known[2 * o + 1] & ~hi
+            known[2 * o], known[2 * o + 1] = klo, khi
             out_lo |= klo
             out_hi |= khi
-            known.append(klo)
-            known.append(khi)
         unknown_lo, unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
         sizes = v.hand_sizes
         self.opps: list[Opponent] = []
         for i in range(1, n):
             o = (me + i) % n
-            klo, khi, vo = known[2 * i - 2], known[2 * i - 1], void[o]
+            klo, khi, vo = known[2 * o], known[2 * o + 1], void[o]
             self.opps.append(Opponent(o, klo, khi, unknown_lo & _NOT_IN_LO[vo], unknown_hi & _NOT_IN_HI[vo],
                                       sizes[o] - _bits(klo) - _bits(khi), vo))
 
