@@ -220,33 +220,35 @@ class Table:
         pending = v.pending_show
         if pending:
             out_lo, out_hi = out_lo | pending & LOW_PART, out_hi | pending >> PART
-        # the cards each seat is known to hold (``known[2 * seat]``, ``known[2 * seat + 1]``):
-        # shown in a declaration, the cut card (dealt to the dealer)
-        known = [0] * (2 * n)
-        for declared in v.shown:  # (seat, declaration, cards shown)
-            s: int = declared[0]
-            cs: int = declared[2]
-            known[2 * s] = known[2 * s] | cs & LOW_PART
-            known[2 * s + 1] = known[2 * s + 1] | cs >> PART
-        cut = v.cut_card
-        if cut is not None:
-            d2 = 2 * v.dealer
-            if cut < PART:
-                known[d2] = known[d2] | 1 << cut
-            else:
-                known[d2 + 1] = known[d2 + 1] | 1 << (cut - PART)
-        for i in range(1, n):  # an opponent's, less those played since
+        # the cards each opponent is known to hold: shown in a declaration, the cut card
+        # (dealt to the dealer), less those played since
+        shown, cut, dealer = v.shown, v.cut_card, v.dealer
+        known: list[int] = []  # lo, hi per opponent in order
+        for i in range(1, n):
             o = (me + i) % n
-            klo, khi = known[2 * o] & ~lo, known[2 * o + 1] & ~hi
-            known[2 * o], known[2 * o + 1] = klo, khi
+            klo = khi = 0
+            for declared in shown:  # (seat, declaration, cards shown)
+                if declared[0] == o:
+                    cs: int = declared[2]
+                    klo |= cs & LOW_PART
+                    khi |= cs >> PART
+            if cut is not None and dealer == o:
+                if cut < PART:
+                    klo |= 1 << cut
+                else:
+                    khi |= 1 << (cut - PART)
+            klo &= ~lo
+            khi &= ~hi
             out_lo |= klo
             out_hi |= khi
+            known.append(klo)
+            known.append(khi)
         unknown_lo, unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
         sizes = v.hand_sizes
         self.opps: list[Opponent] = []
         for i in range(1, n):
             o = (me + i) % n
-            klo, khi, vo = known[2 * o], known[2 * o + 1], void[o]
+            klo, khi, vo = known[2 * i - 2], known[2 * i - 1], void[o]
             self.opps.append(Opponent(o, klo, khi, unknown_lo & _NOT_IN_LO[vo], unknown_hi & _NOT_IN_HI[vo],
                                       sizes[o] - _bits(klo) - _bits(khi), vo))
 
