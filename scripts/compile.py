@@ -54,7 +54,9 @@ COMPILED = [
     "tarot/variants/marolles/discards.py",
     "tarot/variants/marolles/options.py", "tarot/variants/marolles/revokes.py",
     "tarot/variants/marolles/settlement.py", "tarot/variants/marolles/undo.py",
-    "tarot/bots/odds.py", "tarot/bots/rollout.py", "tarot/variants/marolles/bot.py", "tarot/variants/french/bot.py",
+    "tarot/core/seat_view.py",
+    "tarot/bots/odds.py", "tarot/bots/rollout.py", "tarot/variants/marolles/bot.py",
+    "tarot/variants/marolles/bot_table.py", "tarot/variants/marolles/bot_discards.py", "tarot/variants/french/bot.py",
     "tarot/bots/sampling.py", "tarot/bots/search.py", "tarot/variants/marolles/sampler.py",
     "tarot/variants/french/sampler.py", "tarot/variants/early_french/sampler.py", "tarot/variants/french_2p/sampler.py",
 ]

@@ -8,10 +8,11 @@ import pytest
 
 import tarot
 from tarot.bots import make_bot
+from tarot.core.cards import PART
 from tarot.core.deal import variant_class
 from tarot.variants.french import sampler as french_sampler
 from tarot.variants.french.sampler import finished_tricks, french_voids
-from tarot.variants.marolles import bot as marolles_bot
+from tarot.variants.marolles import bot_table as marolles_table
 
 
 def as_lists(tricks) -> list:
@@ -53,12 +54,37 @@ def test_french_finished_tricks_remembered_equal_worked_out(variant):
 
 @pytest.mark.parametrize("variant", ["marolles-1637", "marolles-2p"])
 def test_marolles_tricks_facts_remembered_equal_worked_out(variant):
-    marolles_bot._TRICKS_FACTS.clear()
+    marolles_table._TRICKS_FACTS.clear()
     checked = 0
     for view in positions(variant, 25):
         n = view.players
         for infer in (True, False):
-            assert (marolles_bot._tricks_facts(view.tricks, n, infer)
-                    == marolles_bot._tricks_facts(as_lists(view.tricks), n, infer))
+            assert (marolles_table.tricks_facts(view.tricks, n, infer)
+                    == marolles_table.tricks_facts(as_lists(view.tricks), n, infer))
         checked += bool(view.tricks)
     assert checked > 500
+
+
+@pytest.mark.parametrize("variant", ["marolles-1637", "marolles-2p"])
+def test_marolles_facts_carried_between_decisions_equal_worked_out(variant):
+    """The facts the bot carries from one view to the next (``Facts.then``: those of the tricks
+    seen, plus the tricks since), kept per seat and across seats as a shared bot keeps them,
+    equal the facts of every finished trick worked out from scratch, in parts."""
+    marolles_table._TRICKS_FACTS.clear()
+    empty = marolles_table.Facts((), 0, False, 0, 0, [])
+    checked = 0
+    for infer in (True, False):
+        per_seat: dict[int, marolles_table.Facts] = {}
+        shared = empty
+        for view in positions(variant, 12):
+            n = view.players
+            if not view.tricks:
+                per_seat.clear()
+            played, void = marolles_table.tricks_facts(as_lists(view.tricks), n, infer)
+            for carried in (per_seat.get(view.seat, empty), shared):
+                now = carried.then(view.tricks, n, infer)
+                assert (now.played_lo | now.played_hi << PART, now.void) == (played, void)
+            per_seat[view.seat] = per_seat.get(view.seat, empty).then(view.tricks, n, infer)
+            shared = shared.then(view.tricks, n, infer)
+            checked += len(view.tricks) > 1
+    assert checked > 300

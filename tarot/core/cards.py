@@ -136,21 +136,22 @@ def popcount(cs: CardSet) -> int:
     """The number of cards in a set (``int.bit_count``).
 
     Compiled, ``bit_count`` is a method call on an int boxed for it; a set below ``2 ** 62``
-    (one part of a hand, ``PART``, or a suit) is counted here in the machine word: its bits
-    summed in pairs, nibbles, bytes, then wider. In pure Python the method is quicker.
+    (one part of a hand, ``PART``, or a suit) is counted here in the machine word, 13 bits at a
+    time from a table (``_COUNT13``). In pure Python the method is quicker.
 
     >>> popcount(0), popcount(0b1011), popcount((1 << 62) - 1), popcount((1 << 78) - 1)
     (0, 3, 62, 78)
     """
     if _COMPILED and 0 <= cs <= _WORD:
-        x = cs - ((cs >> 1) & 0x1555555555555555)
-        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-        x = x + (x >> 8)
-        x = x + (x >> 16)
-        x = x + (x >> 32)
-        return x & 0x7F
+        n = _COUNT13[cs & 0x1FFF] + _COUNT13[cs >> 13 & 0x1FFF]
+        if cs >> 26:
+            n += _COUNT13[cs >> 26 & 0x1FFF] + _COUNT13[cs >> 39 & 0x1FFF] + _COUNT13[cs >> 52]
+        return n
     return cs.bit_count()
+
+
+#: The number of bits set in each 13-bit value (``popcount``).
+_COUNT13: Final = bytes(i.bit_count() for i in range(1 << 13))
 
 
 #: _BYTE_CARDS[i][b]: the card ids of byte value ``b`` at byte ``i`` of a card set.

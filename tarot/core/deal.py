@@ -22,6 +22,7 @@ from .errors import IllegalActionError, UnknownVariantError, excerpt
 from .ledger import SOURCES, Ledger
 from .options import Option, Options
 from .tricks import PLAIN_POWER, TrickRules
+from .seat_view import SeatView
 from .view import View
 
 
@@ -357,6 +358,11 @@ class Deal:
     def _view(self, seat: Seat) -> View:
         raise NotImplementedError
 
+    def seat_view(self, seat: Seat) -> SeatView:
+        """The fields of ``view(seat)`` a rule bot reads, as a native object (``SeatView``):
+        a game may build it without the view (Marolles does; the values are the same)."""
+        return SeatView.of(self.view(seat))
+
     def _view_fields(self, seat: Seat, mine: bool) -> dict[str, Any]:
         """The fields of ``view(seat)`` that every variant fills alike (``mine``: the seat is
         to play, and sees its legal actions), and the defaults of a game without discards, cut
@@ -644,6 +650,9 @@ class SplitHands:
     def sizes(self) -> tuple[int, ...]:
         """The number of cards in each hand, counted in the parts (no hand put together)."""
         n = self.n  # the seats without a hand left out: a view asks at every decision
+        if n == 3:  # Marolles and French Tarot for three: no list made
+            return (popcount(self.lo0) + popcount(self.hi0), popcount(self.lo1) + popcount(self.hi1),
+                    popcount(self.lo2) + popcount(self.hi2))
         sizes = [popcount(self.lo0) + popcount(self.hi0)] if n > 0 else []
         if n > 1:
             sizes.append(popcount(self.lo1) + popcount(self.hi1))

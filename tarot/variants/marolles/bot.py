@@ -38,24 +38,23 @@ from typing import Final, cast
 
 from ...core.actions import ACKNOWLEDGE_REVOKE, ACTION_IDS, DONE, GRANT, REDEAL, REFUSE
 from ...core.cards import (
-    CAVALIER, FOOL, JACK, KING, KINGS, LOW_PART, PART, QUEEN, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS,
-    TAROTS, TRIOMPHES, TRUMP_SUIT, TRUMPS,
-    Card, CardSet, Seat, card_phrase, cards_of, rank_of, suit_card,
+    FOOL, KING, KINGS, LOW_PART, PART, TAROTS, TRUMP_SUIT, TRUMPS,
+    Card, CardSet, card_phrase, cards_of, suit_card,
 )
 from ...core.cards import popcount as _bits
 from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
 from ...core.options import Options
+from ...core.seat_view import SeatView
 from ...core.tricks import SUIT_OF as _SUIT
-from ...core.tricks import TricksFacts, finished_tricks_facts, led_card, power_table
-from .rules import BELLE, DECLARATIONS, MarollesDeal, suit_power
-from ...bots.odds import p_none as _p_none
+from ...core.tricks import led_card, power_table
+from .bot_discards import PENALISED, discard_plan, discard_scores
+from .bot_table import SUIT_IS_HIGH, SUIT_PART, Facts, Table
+from .rules import DECLARATIONS, MarollesDeal, suit_power
 
 BAGAT: Final[Card] = 1
 XXI: Final[Card] = 21
 ULTIMO_CARDS: Final[CardSet] = KINGS | (1 << BAGAT)
-#: Cards whose discard costs 2 M to each opponent (§1.4).
-PENALISED: Final[CardSet] = TRIOMPHES | KINGS
 
 _POWER: Final = power_table(suit_power)
 #: Card points a card brings to a pile counted in packets of three: reduced value + 1/3 (§0.2).
@@ -66,181 +65,35 @@ _HIGHER: Final = tuple(
     else sum(1 << d for d in range(22, 78) if _SUIT[d] == _SUIT[c] and _POWER[d] > _POWER[c])
     for c in range(78)
 )
-_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
-#: For each set of suits (bits 0..4), the cards outside them.
-_NOT_IN: Final = tuple(~sum(_SUIT_MASK[s] for s in range(5) if b >> s & 1) for b in range(32))
-_IMPERIAL_HONOURS: Final = tuple(
-    sum(1 << suit_card(s, r) for r in (JACK, CAVALIER, QUEEN, KING)) for s in range(4)
-)
-_RANK_SETS: Final = tuple(sum(1 << suit_card(s, r) for s in range(4)) for r in (JACK, CAVALIER, QUEEN))
-
-
-def _tricks(variant: str) -> int:
-    """The number of tricks of a deal of ``variant`` (a Marolles game)."""
-    return cast("type[MarollesDeal]", variant_class(variant)).TRICKS
-
-
-def _declare_later(v: View) -> bool:
-    """Whether declarations come after the discards (the discards then keep what declares)."""
-    return v.options.get("declarations_after_discard", "true") == "true"
-
-
-#: Facts of the tricks seen, remembered: every view repeats the tricks played so far.
-_TRICK_FACTS: Final[dict[tuple, tuple[CardSet, tuple[tuple[int, int], ...]]]] = {}
-
-
-def _trick_facts(leader: int, cards: Sequence[Card],
-                 n: int) -> tuple[CardSet, tuple[tuple[int, int], ...]]:
-    """The cards of a (finished or current) trick as a set, and the voids it reveals as
-    ``(seat, suit bits)``: a player who does not follow holds no card of the suit led, and
-    one who neither follows nor trumps holds no trump either."""
-    key = (leader, cards, n)
-    remember = True
-    try:
-        facts = _TRICK_FACTS.get(key)
-    except TypeError:  # the cards in a list (a view made by hand): worked out, not remembered
-        remember, facts = False, None
-    if facts is not None:
-        return facts
-    played = 0
-    for c in cards:
-        played |= 1 << c
-    voids = []
-    first = 1 if cards[0] == FOOL else 0
-    if len(cards) > first:
-        led = _SUIT[cards[first]]
-        for i in range(first + 1, min(len(cards), n)):  # le Mort's card (2p) tells nothing
-            c = cards[i]
-            if c == FOOL:
-                continue
-            s = _SUIT[c]
-            if s != led:
-                voids.append(((leader + i) % n,
-                              1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT))
-    facts = (played, tuple(voids))
-    if remember:
-        if len(_TRICK_FACTS) >= 100_000:
-            _TRICK_FACTS.clear()
-        _TRICK_FACTS[key] = facts
-    return facts
-
-
-#: The same for all the finished tricks of a view (the searches replay the same history in
-#: many sampled deals), with the voids (``infer``) or without.
-_TRICKS_FACTS: Final[dict[tuple, TricksFacts]] = {}
-
-
-def _tricks_facts(tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
-    """The cards of the finished ``tricks`` and, if ``infer``, the voids they reveal per seat
-    (suit bits; a new list)."""
-    facts = finished_tricks_facts(tricks, n, _add_voids if infer else _no_voids, _TRICKS_FACTS, infer)
-    return facts[0], list(facts[1])
-
-
-def _add_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> None:
-    for seat, suits in _trick_facts(leader, cards, n)[1]:
-        void[seat] |= suits
-
-
-def _no_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> None:
-    pass
-
-
 #: Each card's part of a card set (``cards.PART``: the trumps and the first two suits low, the
-#: other two high) and, in that part, the cards of its suit that beat it (``_HIGHER``); and each
-#: suit's cards in its part (index 4 = the trumps, low). A part is a machine word in the
-#: compiled bot, where a whole 78-card set is a Python long object.
+#: other two high) and, in that part, the cards of its suit that beat it (``_HIGHER``). A part
+#: is a machine word in the compiled bot, where a whole 78-card set is a Python long object.
 _HIGH: Final[tuple[bool, ...]] = tuple(c >= PART for c in range(78))
 _HIGHER_PART: Final[tuple[int, ...]] = tuple(h >> PART if c >= PART else h for c, h in enumerate(_HIGHER))
-_SUIT_PART: Final[tuple[int, ...]] = (*SUIT_IN_PART, TRUMPS)
-_SUIT_HIGH: Final[tuple[bool, ...]] = (*SUIT_HIGH, False)
 #: Per card: a Tarot, a King, a card of the Ultimo (compiled, a test of a bit of a 78-card set
 #: shifts a Python long object).
 _IS_TAROT: Final[tuple[bool, ...]] = tuple(bool(TAROTS >> c & 1) for c in range(78))
 _IS_KING: Final[tuple[bool, ...]] = tuple(bool(KINGS >> c & 1) for c in range(78))
 _IS_ULTIMO: Final[tuple[bool, ...]] = tuple(bool(ULTIMO_CARDS >> c & 1) for c in range(78))
-#: ``p_none(k, pool, slots)`` for k = 0..pool, by ``pool << 7 | slots``: one row per opponent
-#: and decision, read by the number of cards asked about (``_Trick.p_hold``).
-_NONE_ROWS: Final[dict[int, list[float]]] = {}
+#: Each suit's King, alone in its part of a card set; the Kings in the two parts.
+_KING: Final[tuple[int, ...]] = tuple(suit_card(s, KING) for s in range(4))
+_KING_PART: Final[tuple[int, ...]] = tuple(1 << (k - PART if k >= PART else k) for k in _KING)
+_KINGS_LO: Final = KINGS & LOW_PART
+_KINGS_HI: Final = KINGS >> PART
 
+#: Below every card's value (the first card weighed is taken over it).
+_NO_VALUE: Final = float("-inf")
 
-def _none_row(pool: int, slots: int) -> list[float]:
-    key = pool << 7 | slots
-    row = _NONE_ROWS.get(key)
-    if row is None:  # at most 79 x 79 rows
-        row = _NONE_ROWS[key] = [_p_none(k, pool, slots) for k in range(pool + 1)]
-    return row
-
-
-class _Opponent:
-    """What the seat to play can work out of one opponent's hand: the cards it is known to
-    hold and the unseen cards it may hold (``pool``), each in the two parts of a card set
-    (``_HIGH``), the chance that it holds none of ``k`` cards of the pool (``none[k]``), and
-    per suit the chance that it is void (``void_p``, 4 = trumps) and that it trumps a trick
-    of that plain suit (``ruff``: void in it, holding a trump)."""
-
-    __slots__ = ("seat", "known_lo", "known_hi", "pool_lo", "pool_hi", "none", "void_p", "ruff")
-
-    def __init__(self, seat: Seat, known: CardSet, pool: CardSet, slots: int, void: int) -> None:
-        self.seat = seat
-        klo, khi, plo, phi = known & LOW_PART, known >> PART, pool & LOW_PART, pool >> PART
-        self.known_lo, self.known_hi, self.pool_lo, self.pool_hi = klo, khi, plo, phi
-        size = _bits(plo) + _bits(phi)
-        row = self.none = _none_row(size, max(0, min(slots, size)))
-        # void in a suit: seen void, or else 1 - the chance of holding one of its cards
-        vp = self.void_p = [1.0] * 5
-        for s in range(5):
-            if not void >> s & 1:
-                m = _SUIT_PART[s]
-                kk, pp = (khi, phi) if _SUIT_HIGH[s] else (klo, plo)
-                vp[s] = 1.0 - (1.0 if kk & m else 1.0 - row[_bits(pp & m)])
-        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
-        self.ruff = [vp[0] * trumps, vp[1] * trumps, vp[2] * trumps, vp[3] * trumps]
-
-    def p_no_trumps(self) -> float:
-        """Chance that this opponent holds no trump."""
-        return self.void_p[TRUMP_SUIT]
-
-
-class _Table:
-    """What the seat can work out during play: the cards gone (``played``) and, for each
-    opponent in the order of play from this seat (``opps``), the cards known to be held,
-    the voids seen and the chances of holding cards (``_Opponent``): hypergeometric over the
-    unseen cards he may hold and the room left in his hand (``odds``)."""
-
-    __slots__ = ("played", "opps")
-
-    def __init__(self, v: View, hand: CardSet, trick: Sequence[Card], infer: bool, pack: CardSet,
-                 facts: tuple[CardSet, list[int]]) -> None:
-        n, me = v.players, v.seat
-        played, void = facts
-        if trick:
-            leader = v.leader
-            assert leader is not None  # a trick on the table has a leader
-            cards_mask, voids = _trick_facts(leader, trick, n)
-            played |= cards_mask
-            if infer:
-                for seat, suits in voids:
-                    void[seat] |= suits
-        self.played = played
-        known = [0] * n
-        for s, _, cs in v.shown:
-            known[s] |= cs
-        cut = v.cut_card
-        if cut is not None:
-            known[v.dealer] |= 1 << cut
-        others = [(me + i) % n for i in range(1, n)]
-        unknown = pack & ~(played | hand | v.discards | v.pending_show)
-        for o in others:
-            known[o] &= ~played
-            unknown &= ~known[o]
-        sizes = v.hand_sizes
-        self.opps = [_Opponent(o, known[o], unknown & _NOT_IN[void[o]], sizes[o] - _bits(known[o]), void[o])
-                     for o in others]
+__all__ = ["BAGAT", "MarollesRuleBot", "PENALISED", "ULTIMO_CARDS", "XXI"]
 
 
 class MarollesRuleBot:
-    """Rule-based player for ``marolles-1637``: see the module docstring for how it decides."""
+    """Rule-based player for ``marolles-1637``: see the module docstring for how it decides.
+
+    ``act`` takes a seat's view; ``act_seat`` the fields of it the bot reads (``SeatView``),
+    which the rollouts give it (``tarot.bots.rollout``). Between the decisions of a deal the
+    bot keeps the facts of the finished tricks it has seen (``bot_table.Facts``): the same
+    views' trick tuples, one more after each trick; anything else is worked out afresh."""
 
     name = "rule"
     #: Marques per card point won in a trick, and lost when the trick goes to an opponent.
@@ -268,11 +121,8 @@ class MarollesRuleBot:
     def __init__(self, seed: int | None = None) -> None:
         # The bot is deterministic: the seed is taken like every bot's (``make_bot``), unused.
         self.seed = seed
-        # The finished tricks of the last view and their facts (``_finished_facts``).
-        self._seen_tricks: tuple = ()
-        self._seen_n, self._seen_infer = 0, False
-        self._seen_played: CardSet = 0
-        self._seen_void: tuple[int, ...] = ()
+        # The facts of the finished tricks of the last view (``Facts.then``).
+        self._facts = Facts((), 0, False, 0, 0, [])
         # The last discard plan made, and what it was made from (``_discard``).
         self._plan_key: tuple[CardSet, int, bool] = (0, 0, False)
         self._plan: CardSet = 0
@@ -281,29 +131,33 @@ class MarollesRuleBot:
         self._setup: _Setup | None = None
 
     def act(self, view: View) -> int:
-        legal = view.legal_actions
+        return self.act_seat(SeatView.of(view))
+
+    def act_seat(self, v: SeatView) -> int:
+        """The decision from the fields of the seat's view the bot reads (``act``)."""
+        legal = v.legal_actions
         if len(legal) == 1:
             return legal[0]
-        phase = view.phase
+        phase = v.phase
         if phase == "play":
-            a = self._play(view)
+            a = self._play(v)
         elif phase == "discard":
-            a = self._discard(view)
+            a = self._discard(v)
         elif phase == "declare":
-            a = self._declare(view)
+            a = self._declare(v)
         elif phase == "show":
-            a = self._show(view)
+            a = self._show(v)
         elif phase == "redeal":  # asking costs nothing if refused; granted, 2N M
-            a = REDEAL if self.hand_value(view.hand) < -2 * self._redeal_cost(view) else DONE
+            a = REDEAL if self.hand_value(v.hand) < -2 * self._redeal_cost(v) else DONE
         elif phase == "grant":  # granting earns N M; the asker's weakness is the others' gain
-            a = GRANT if self.hand_value(view.hand) + 5.0 < self._redeal_cost(view) else REFUSE
+            a = GRANT if self.hand_value(v.hand) + 5.0 < self._redeal_cost(v) else REFUSE
         else:
             a = legal[0]
         return a
 
     # ----- redeal ------------------------------------------------------------------------
     @staticmethod
-    def _redeal_cost(v: View) -> int:
+    def _redeal_cost(v: SeatView) -> int:
         value = v.options.get("bad_hand_redeal", "off")
         return int(value) if value.isdigit() else 99
 
@@ -313,97 +167,36 @@ class MarollesRuleBot:
         and trumps it holds: a linear fit over rule bots' deals (docs/bots.md, "Redeal")."""
         return -21.8 + 5.9 * _bits(hand & TAROTS) + 1.16 * _bits(hand & TRUMPS)
 
-    # ----- discards ----------------------------------------------------------------------
-    def _discard(self, v: View) -> int:
+    # ----- discards (``bot_discards``) ---------------------------------------------------
+    def _discard(self, v: SeatView) -> int:
         legal = [a for a in v.legal_actions if a < 78]
         if not legal:
             return v.legal_actions[0]
-        dealt = v.hand | v.discards
-        total = _bits(dealt) - _tricks(v.variant)
+        setup = self._setup_of(v)
+        discards = v.discards
+        dealt = v.hand | discards
+        total = _bits(dealt) - setup.tricks
         # the plan of the seat's first discard serves its next ones (the same dealt cards)
-        key = (dealt, total, _declare_later(v))
+        key = (dealt, total, setup.declare_later)
         if key == self._plan_key:
             plan = self._plan
         else:
-            plan = self._discard_plan(v, dealt, total)
+            plan = discard_plan(dealt, total, setup.declare_later)
             self._plan_key, self._plan = key, plan
-        for c in cards_of(plan & ~v.discards):
+        for c in cards_of(plan & ~discards):
             if c in legal:
                 return c
-        scores = self._discard_scores(v, dealt)
+        scores = discard_scores(dealt, setup.declare_later)
         return max(legal, key=lambda c: (scores[c], -c))
 
     def discards_from(self, v: View, full: CardSet) -> CardSet:
         """The discards this bot makes from ``full`` (all the cards dealt to a seat): the
         sampler's model of another seat's hidden discards (``sampling.sample_from``)."""
-        return self._discard_plan(v, full, _bits(full) - _tricks(v.variant))
-
-    def _discard_scores(self, v: View, dealt: CardSet) -> dict[int, float]:
-        """How much each card is worth putting in the pile now (higher = discard first)."""
-        declare_later = _declare_later(v)
-        scores: dict[int, float] = {}
-        trumps = _bits(dealt & TRUMPS)
-        for c in cards_of(dealt):
-            if PENALISED >> c & 1:
-                # forced only: the plainest trumps first, never a Tarot if avoidable
-                scores[c] = -10.0 - (5.0 if TAROTS >> c & 1 else 0.0) - c / 100
-                continue
-            if c == BELLE:
-                scores[c] = -5.0  # worth 1 M from each opponent when played
-                continue
-            s, r = _SUIT[c], rank_of(c)
-            suit = dealt & SUIT_MASKS[s]
-            length = _bits(suit)
-            if r == QUEEN:
-                guarded = suit >> suit_card(s, KING) & 1
-                score = 0.6 if guarded else 3.3
-            elif r == CAVALIER:
-                guarded = suit & (1 << suit_card(s, KING)) and suit & (1 << suit_card(s, QUEEN))
-                score = 0.4 if guarded else 2.3
-            elif r == JACK:
-                score = 1.3
-            else:
-                # an empty card: a short suit is worth emptying to trump it later
-                score = 0.33 + 0.08 * max(0, 5 - length) + 0.02 * (12 - _POWER[c])
-            if declare_later:
-                hon = _IMPERIAL_HONOURS[s]
-                if hon >> c & 1 and dealt & hon == hon:
-                    score -= 6.0
-                for rs in _RANK_SETS:
-                    if rs >> c & 1 and dealt & rs == rs:
-                        score -= 6.0
-            if trumps >= 6:
-                score += 0.05 * max(0, 4 - length)
-            scores[c] = score
-        return scores
-
-    def _discard_plan(self, v: View, dealt: CardSet, total: int) -> CardSet:
-        """The ``total`` cards to discard from the dealt hand (recomputed identically each
-        time, so the plan survives between the one-card-at-a-time actions)."""
-        scores = self._discard_scores(v, dealt)
-        ranked = sorted(scores, key=lambda c: (-scores[c], c))
-        best = ranked[:total]
-        best_value = sum(scores[c] for c in best)
-        trumps = _bits(dealt & TRUMPS)
-        if trumps >= 6 and total > 1:
-            # empty a short suit (no King in it) so as to trump it in play
-            for s in range(4):
-                suit = dealt & SUIT_MASKS[s]
-                n = _bits(suit)
-                if not n or n > total or suit & KINGS or suit >> BELLE & 1:
-                    continue
-                cards = cards_of(suit)
-                rest = [c for c in ranked if not suit >> c & 1][: total - n]
-                value = sum(scores[c] for c in cards + rest) + 1.0 + 0.15 * trumps
-                if value > best_value:
-                    best, best_value = cards + rest, value
-        plan = 0
-        for c in best:
-            plan |= 1 << c
-        return plan
+        setup = self._setup_of(SeatView.of(v))
+        return discard_plan(full, _bits(full) - setup.tricks, setup.declare_later)
 
     # ----- declarations ------------------------------------------------------------------
-    def _declare(self, v: View) -> int:
+    def _declare(self, v: SeatView) -> int:
         """The highest tier of every kind of declaration held (they are paid up front)."""
         o = v.options
         best: dict[int, tuple[float, int]] = {}
@@ -421,7 +214,7 @@ class MarollesRuleBot:
             return min(-k[1] for k in best.values())
         return DONE
 
-    def _show(self, v: View) -> int:
+    def _show(self, v: SeatView) -> int:
         """Show the least telling cards: plain trumps (lowest first) before any Tarot."""
         legal = v.legal_actions
         plain = [c for c in legal if not TAROTS >> c & 1]
@@ -435,36 +228,37 @@ class MarollesRuleBot:
         Empty with a single card to play (nothing to weigh) or a revoke to own up to."""
         rows: list[tuple[Card, float, float]] = []
         notes: list[str] = []
-        self._play(v, rows, notes)
+        self._play(SeatView.of(v), rows, notes)
         return rows, notes
 
-    def _play(self, v: View, rows: list[tuple[Card, float, float]] | None = None,
+    def _play(self, v: SeatView, rows: list[tuple[Card, float, float]] | None = None,
               notes: list[str] | None = None) -> int:
         """The card to play: the first of highest value (``_Trick.worth``) among those that keep
         the duty to follow and to trump; ``rows`` and ``notes``, when given, get what
         ``reckon`` returns."""
         all_legal = v.legal_actions
-        if ACKNOWLEDGE_REVOKE in all_legal:
+        if all_legal[-1] >= 78 and ACKNOWLEDGE_REVOKE in all_legal:  # sorted: actions after the cards
             # a revoke of this seat's (made in the deal a search replays, or by a person) can
             # still be owned up to: that costs nothing, and the play goes back to it
             return ACKNOWLEDGE_REVOKE
-        hand, trick = v.hand, v.trick
+        trick = v.trick
         lead = led_card(trick)
         led = _SUIT[lead] if lead >= 0 else -1
-        legal = self._dutiful(all_legal, hand, led)
+        legal = self._dutiful(all_legal, v.hand_lo, v.hand_hi, led)
         if len(legal) == 1:
             return legal[0]
         setup = self._setup_of(v)
-        facts = self._finished_facts(v.tricks, v.players, setup.infer)
-        ctx = _Trick(self, v, _Table(v, hand, trick, setup.infer, setup.pack, facts), led, setup, hand, trick)
-        left = _bits(hand)
+        facts = self._facts = self._facts.then(v.tricks, v.players, setup.infer)
+        table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts)
+        ctx = _Trick(self, v, table, led, setup, trick)
+        left = _bits(v.hand_lo) + _bits(v.hand_hi)
         rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
         bagat, king = ctx.bagat, ctx.king
         draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out else 0.0
         if notes is not None and (bagat or king >= 0):
             notes.append(ctx.ultimo_note(bagat, king, draw))
-        best, best_value = legal[0], float("-inf")
+        best, best_value = legal[0], _NO_VALUE
         for c in legal:
             value, p = ctx.worth(c, left, rescue, draw)
             if rows is not None:
@@ -473,40 +267,7 @@ class MarollesRuleBot:
                 best, best_value = c, value
         return best
 
-    def _finished_facts(self, tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
-        """``_tricks_facts(tricks, n, infer)``, the facts of the tricks already seen taken from
-        the last call's: a seat's views of one deal repeat the same trick tuples, one more
-        after each trick, so that the same objects in the same places are the same tricks."""
-        if type(tricks) is not tuple:  # a view made by hand: worked out afresh
-            return _tricks_facts(tricks, n, infer)
-        now, seen = cast(tuple, tricks), self._seen_tricks
-        k = len(seen)
-        same = n == self._seen_n and infer == self._seen_infer and len(now) >= k
-        if same:
-            for i in range(k):
-                if now[i] is not seen[i]:
-                    same = False
-                    break
-        if not same:
-            played, void = _tricks_facts(now, n, infer)
-        else:
-            void = list(self._seen_void)
-            lo = hi = 0  # the cards of the new tricks, in the two parts of a card set
-            for i in range(k, len(now)):
-                leader, cards, _ = now[i]
-                for c in cast("Sequence[int]", cards):
-                    if c < PART:
-                        lo |= 1 << c
-                    else:
-                        hi |= 1 << (c - PART)
-                if infer:
-                    _add_voids(leader, cards, n, void)
-            played = self._seen_played | lo | hi << PART
-        self._seen_tricks, self._seen_n, self._seen_infer = now, n, infer
-        self._seen_played, self._seen_void = played, tuple(void)
-        return played, void
-
-    def _setup_of(self, v: View) -> _Setup:
+    def _setup_of(self, v: SeatView) -> _Setup:
         """``_setup(v)``, kept from the bot's last view while its options are the same object
         (``Options``, which do not change)."""
         o, setup = v.options, self._setup
@@ -518,50 +279,52 @@ class MarollesRuleBot:
         return setup
 
     @staticmethod
-    def _dutiful(all_legal: Sequence[int], hand: CardSet, led: int) -> list[Card]:
+    def _dutiful(all_legal: list[int], hand_lo: CardSet, hand_hi: CardSet, led: int) -> list[Card]:
         """The legal cards that keep the duty to follow the suit ``led`` and, void in it, to
         trump (§1.6; the Fool always): the bot keeps it even where revokes are allowed, since
-        each costs 1 M."""
-        legal = list(all_legal)
+        each costs 1 M. The hand is given in its two parts (``cards.PART``)."""
         if led < 0:
-            return legal
+            return all_legal
         # the cards of the suit led in hand, in their part of the hand (``_HIGH``)
-        high = _SUIT_HIGH[led]
-        m = (hand >> PART if high else hand & LOW_PART) & _SUIT_PART[led]
+        high = SUIT_IS_HIGH[led]
+        m = (hand_hi if high else hand_lo) & SUIT_PART[led]
         if not m and led != TRUMP_SUIT:
-            high, m = False, hand & TRUMPS
+            high, m = False, hand_lo & TRUMPS
         if not m:
-            return legal
-        return [c for c in legal if c == FOOL or (_HIGH[c] == high and m >> (c - PART if high else c) & 1)
-                ] or legal
+            return all_legal
+        dutiful = [c for c in all_legal if c == FOOL or (_HIGH[c] == high and m >> (c - PART if high else c) & 1)]
+        return dutiful or all_legal
 
 
 class _Setup:
     """What a deal's variant and options make of the play, as the bot counts it: whether voids
     may be inferred (revokes prevented), the pack, the number of tricks, the Ultimo (won,
-    failed) and a Fool not excused in half-marques, and whether the Fool may not lead."""
+    failed) and a Fool not excused in half-marques, whether the Fool may not lead, and whether
+    declarations come after the discards (the discards then keep what declares)."""
 
     __slots__ = ("variant", "infer", "pack", "tricks", "ult_win", "ult_fail", "fool_penalty",
-                 "fool_lead_barred")
+                 "fool_lead_barred", "declare_later", "pack_lo", "pack_hi")
 
     def __init__(self, variant: str, o: Mapping[str, str]) -> None:
         self.variant = variant
         self.infer = o.get("revoke_handling", "engine_prevents") == "engine_prevents"
         cls = cast("type[MarollesDeal]", variant_class(variant))
         self.pack: CardSet = cls.PACK
+        self.pack_lo, self.pack_hi = cls.PACK & LOW_PART, cls.PACK >> PART
         self.tricks: int = cls.TRICKS
         plus_1 = o.get("ultimo_win") == "6_plus_1"
         self.ult_win = 2 * (6 + plus_1)
         self.ult_fail = 2 * ((6 if o.get("ultimo_fail", "6") == "6" else 1) + plus_1)
         self.fool_penalty = 2 * int(o.get("fool_not_excused_penalty", "2"))
         self.fool_lead_barred = o.get("fool_lead_allowed", "true") == "false"
+        self.declare_later = o.get("declarations_after_discard", "true") == "true"
 
 
 #: The setups met, by (variant, options): a simulation meets one.
 _SETUPS: Final[dict[tuple[str, Options], _Setup]] = {}
 
 
-def _setup(v: View) -> _Setup:
+def _setup(v: SeatView) -> _Setup:
     o = v.options
     if not isinstance(o, Options):  # a plain mapping (a view from elsewhere): not remembered
         return _Setup(v.variant, o)
@@ -577,17 +340,17 @@ def _setup(v: View) -> _Setup:
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "hand", "trick", "best", "best_seat", "later", "points",
+    __slots__ = ("bot", "v", "t", "led", "trick", "best", "best_seat", "later", "points",
                  "opp_tarots", "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred",
                  "out", "bagat", "king", "win_base", "lose_base", "hand_lo", "hand_hi")
 
-    def __init__(self, bot: MarollesRuleBot, v: View, t: _Table, led: int, setup: _Setup,
-                 hand: CardSet, trick: Sequence[Card]) -> None:
+    def __init__(self, bot: MarollesRuleBot, v: SeatView, t: Table, led: int, setup: _Setup,
+                 trick: Sequence[Card]) -> None:
         self.bot = bot
         self.v, self.t, self.led = v, t, led
         n = v.players
-        self.hand, self.trick = hand, trick
-        self.hand_lo, self.hand_hi = hand & LOW_PART, hand >> PART
+        self.trick = trick
+        self.hand_lo, self.hand_hi = v.hand_lo, v.hand_hi
         leader = v.leader if trick else 0
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
@@ -603,12 +366,14 @@ class _Trick:
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
         self.best, self.best_seat, self.points = best, best_seat, points
-        # the opponents still to play to the trick: the first of the others (``_Table.opps``)
+        # the opponents still to play to the trick: the first of the others (``Table.opps``)
         self.later = t.opps[:n - 1 - len(trick)]
         # What winning the trick brings and losing it costs, whichever card wins or loses it
         # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
         # the other opponent (then paid to me as well).
-        self.win_base = bot.W_WIN * (points + bot.LATER_POINTS * len(self.later)) + len(self.opp_tarots)
+        # (counts as floats: the same values, in floating-point operations when compiled)
+        self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * float(len(self.later)))
+                         + float(len(self.opp_tarots)))
         lose = -bot.W_LOSE * points
         for s in self.opp_tarots:
             lose += -1.0 if s == best_seat else 1.0
@@ -618,7 +383,7 @@ class _Trick:
         self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
         # The trumps the opponents may still hold: not played, not in this seat's hand or
         # discards (the Bagat counted if it is theirs).
-        self.out = _bits(TRUMPS & ~(t.played & LOW_PART) & ~self.hand_lo & ~(v.discards & LOW_PART))
+        self.out = _bits(TRUMPS & ~t.played_lo & ~self.hand_lo & ~t.discards_lo)
         # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
         self.bagat = self.bagat_plan()
         self.king = self.plan_king()
@@ -637,9 +402,9 @@ class _Trick:
                 beats = 1.0 - o.none[_bits((o.pool_hi if high else o.pool_lo) & higher)]
             if trump:
                 if led != TRUMP_SUIT:
-                    beats = o.void_p[led] * beats
+                    beats = o.void_of(led) * beats
             else:
-                beats = min(1.0, beats + o.ruff[led])
+                beats = min(1.0, beats + o.ruff_of(led))
             p *= 1.0 - beats
         return p
 
@@ -683,7 +448,7 @@ class _Trick:
         what it brings now plus what the other card brings in the last trick."""
         p, now = self.value(c)
         if left == 2:
-            other = cards_of(self.hand & ~(1 << c))[0]
+            other = cards_of(self.v.hand & ~(1 << c))[0]
             return now + self.last_trick_value(other, p), p
         value = now - self.keep(c, left) + (1.0 - p) * rescue
         if draw and BAGAT < c <= 21:
@@ -728,7 +493,7 @@ class _Trick:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
             return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
         if c <= 21:
-            return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * c
+            return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * float(c)
         if _IS_KING[c]:
             if c == self.king:
                 return bot.KEEP_ULTIMO_PLAN * self.ult_win
@@ -736,8 +501,8 @@ class _Trick:
         # other suit cards: the stronger ones win more tricks later; a short suit emptied
         # sooner lets one trump it
         s = _SUIT[c]
-        short = max(0, 4 - _bits((self.hand_hi if _SUIT_HIGH[s] else self.hand_lo) & _SUIT_PART[s]))
-        return bot.KEEP_POWER * _POWER[c] - bot.KEEP_SHORT * short
+        short = max(0, 4 - _bits((self.hand_hi if SUIT_IS_HIGH[s] else self.hand_lo) & SUIT_PART[s]))
+        return bot.KEEP_POWER * float(_POWER[c]) - bot.KEEP_SHORT * float(short)
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
@@ -752,11 +517,19 @@ class _Trick:
         """The King the seat keeps for the Ultimo, or -1: the King of its longest suit (the
         least likely to be forced out), while its trumps, the Bagat aside, times ``ULTIMO_PLAN``
         are at least those the opponents may hold (as ``bagat_plan``)."""
-        hand = self.hand
-        kings = hand & KINGS
-        if not kings or _bits(self.hand_lo & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out:
+        lo, hi = self.hand_lo, self.hand_hi
+        if not (lo & _KINGS_LO or hi & _KINGS_HI):
             return -1
-        return max(cards_of(kings), key=lambda k: (_bits(hand & SUIT_MASKS[_SUIT[k]]), k))
+        if _bits(lo & TRUMPS & ~(1 << BAGAT)) * self.bot.ULTIMO_PLAN < self.out:
+            return -1
+        best, longest = -1, -1
+        for s in range(4):  # the Kings in order: of two suits as long, the later King
+            part = hi if SUIT_IS_HIGH[s] else lo
+            if part & _KING_PART[s]:
+                length = _bits(part & SUIT_PART[s])
+                if length >= longest:
+                    best, longest = _KING[s], length
+        return best
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""

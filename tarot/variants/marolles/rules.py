@@ -23,6 +23,7 @@ from ...core.cards import (
 )
 from ...core.counting import COUNTING_CARDS, reduced_total
 from ...core.deal import CARD_UNDO, CardUndo, seat_index, DealResult, SplitHandsDeal, Undo, View
+from ...core.seat_view import SeatView
 from ...core.errors import IllegalActionError, OptionError
 from ...core.ledger import Ledger
 from ...core.options import Options
@@ -686,6 +687,21 @@ class MarollesDeal(SplitHandsDeal):
         if own:  # known to the revoker alone until paid or acknowledged
             extra["revokes_to_acknowledge"] = own
         return View.build(fields)
+
+    def seat_view(self, seat: Seat) -> SeatView:
+        """``view(seat)``'s fields a rule bot reads (``SeatView``), without the view's dict: the
+        same values as ``_view`` gives them (tests/test_seat_view.py)."""
+        seat = seat_index(seat, self.players, "seat_view(seat)")
+        phase, to_play = self.phase, self.to_play
+        mine = to_play == seat and phase != "over"
+        pending = self.pending[4] if self.pending is not None and to_play == seat else 0
+        lo, hi = self._split.parts(seat)
+        return SeatView(
+            self.variant, self.options, seat, self.players, self.dealer,
+            phase if mine else self.PUBLIC_PHASE.get(phase, phase), to_play, lo, hi,
+            self.discards[seat], self._split.sizes(), self.deck[-1], tuple(self.shown),
+            tuple(self.tricks), self.leader if phase in ("play", "declare", "show") else None,
+            tuple(self.trick), self.legal_actions() if mine else [], pending, self.notation)
 
     def _public_extra(self) -> dict:
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a

@@ -1,0 +1,257 @@
+"""What the Marolles rule bot (``bot.MarollesRuleBot``) knows during play: the seat's table.
+
+From the seat's view alone: the cards gone (the finished tricks and the trick on the table),
+the voids the tricks reveal (docs/rules §1.6: a player who does not follow holds no card of the
+suit led, and one who neither follows nor trumps holds no trump either), the cards each
+opponent is known to hold (shown in a declaration, the cut card dealt to the dealer) and, over
+the unseen cards each may hold, the chances that he holds some (hypergeometric, ``odds``).
+
+Card sets are kept in the two parts of a card set (``cards.PART``: the Fool, the trumps and the
+first two suits low, the other two suits high): each part is a machine word in the compiled
+bot, where a whole 78-card set is a Python long object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ...bots.odds import p_none as _p_none
+from ...core.cards import (
+    FOOL, LOW_PART, PART, SUIT_HIGH, SUIT_IN_PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS,
+    Card, CardSet, Seat,
+)
+from ...core.cards import popcount as _bits
+from ...core.seat_view import SeatView
+from ...core.tricks import SUIT_OF as _SUIT
+from ...core.tricks import TricksFacts, finished_tricks_facts
+
+#: Each suit's cards in its part (index 4 = the trumps, low), and whether that part is high.
+SUIT_PART: Final[tuple[int, ...]] = (*SUIT_IN_PART, TRUMPS)
+SUIT_IS_HIGH: Final[tuple[bool, ...]] = (*SUIT_HIGH, False)
+assert SUIT_IS_HIGH == (False, False, True, True, False)  # as ``Opponent`` reads them
+_S0: Final = SUIT_IN_PART[0]
+_S1: Final = SUIT_IN_PART[1]
+_S2: Final = SUIT_IN_PART[2]
+_S3: Final = SUIT_IN_PART[3]
+_HIGH_BITS: Final = (1 << (78 - PART)) - 1
+_SUIT_MASK: Final = (*SUIT_MASKS, TRUMPS)  # index 4 = TRUMP_SUIT
+#: For each set of suits (bits 0..4), the cards outside them, in the two parts.
+_NOT_IN: Final = tuple(~sum(_SUIT_MASK[s] for s in range(5) if b >> s & 1) for b in range(32))
+_NOT_IN_LO: Final[tuple[int, ...]] = tuple(m & LOW_PART for m in _NOT_IN)
+_NOT_IN_HI: Final[tuple[int, ...]] = tuple(m >> PART & _HIGH_BITS for m in _NOT_IN)
+
+
+def add_trick_voids(leader: Seat, trick: Sequence[Card], n: int, void: list[int]) -> None:
+    """Add to ``void`` (suit bits per seat) the voids a (finished or current) trick reveals:
+    a player who does not follow holds no card of the suit led, and one who neither follows
+    nor trumps holds no trump either. Le Mort's card (two players) tells nothing."""
+    # the engine's tricks are tuples, read natively when compiled
+    cards: tuple[int, ...] = trick if type(trick) is tuple else tuple(trick)
+    first = 1 if cards[0] == FOOL else 0
+    if len(cards) <= first:
+        return
+    led = _SUIT[cards[first]]
+    for i in range(first + 1, min(len(cards), n)):
+        c = cards[i]
+        if c == FOOL:
+            continue
+        s = _SUIT[c]
+        if s != led:
+            void[(leader + i) % n] |= 1 << led if s == TRUMP_SUIT else 1 << led | 1 << TRUMP_SUIT
+
+
+def _no_voids(leader: Seat, cards: Sequence[Card], n: int, void: list[int]) -> None:
+    pass
+
+
+#: The facts of the finished tricks of a view, remembered by the tricks' tuple (the searches
+#: replay the same history in many sampled deals), with the voids (``infer``) or without.
+_TRICKS_FACTS: Final[dict[tuple, TricksFacts]] = {}
+
+
+def tricks_facts(tricks: Sequence, n: int, infer: bool) -> tuple[CardSet, list[int]]:
+    """The cards of the finished ``tricks`` and, if ``infer``, the voids they reveal per seat
+    (suit bits; a new list)."""
+    facts = finished_tricks_facts(tricks, n, add_trick_voids if infer else _no_voids, _TRICKS_FACTS, infer)
+    return facts[0], list(facts[1])
+
+
+class Facts:
+    """The facts of a view's finished tricks (``tricks``): the cards played, in two parts, and
+    the voids they reveal per seat (suit bits), for ``n`` seats and voids inferred or not."""
+
+    def __init__(self, tricks: tuple, n: int, infer: bool, played_lo: CardSet, played_hi: CardSet,
+                 void: list[int]) -> None:
+        self.tricks, self.n, self.infer = tricks, n, infer
+        self.played_lo, self.played_hi, self.void = played_lo, played_hi, void
+
+    @staticmethod
+    def of(tricks: Sequence, n: int, infer: bool) -> Facts:
+        """Worked out from the tricks (``tricks_facts``, remembered)."""
+        played, void = tricks_facts(tricks, n, infer)
+        return Facts(tricks if type(tricks) is tuple else (), n, infer,
+                     played & LOW_PART, played >> PART, void)
+
+    def then(self, tricks: Sequence, n: int, infer: bool) -> Facts:
+        """The facts of ``tricks``: these plus those of the tricks added since, when ``tricks``
+        begins with the same tricks (the same objects: a deal's views repeat its trick tuples,
+        one more after each trick), else worked out afresh."""
+        seen = self.tricks
+        k = len(seen)
+        if type(tricks) is not tuple or n != self.n or infer != self.infer or len(tricks) < k:
+            return Facts.of(tricks, n, infer)
+        now: tuple = tricks
+        for i in range(k):
+            if now[i] is not seen[i]:
+                return Facts.of(tricks, n, infer)
+        if len(now) == k:
+            return self
+        lo, hi = self.played_lo, self.played_hi
+        void = self.void.copy()
+        for i in range(k, len(now)):
+            finished: tuple = now[i]
+            leader: int = finished[0]
+            cards: Sequence[int] = finished[1]
+            for c in cards:
+                if c < PART:
+                    lo |= 1 << c
+                else:
+                    hi |= 1 << (c - PART)
+            if infer:
+                add_trick_voids(leader, cards, n, void)
+        return Facts(now, n, infer, lo, hi, void)
+
+
+#: ``p_none(k, pool, slots)`` for k = 0..pool, at ``pool * 80 + slots`` (empty until asked):
+#: one row per opponent and decision, read by the number of cards asked about.
+_NONE_ROWS: Final[list[list[float]]] = [[] for _ in range(80 * 80)]
+
+
+def none_row(pool: int, slots: int) -> list[float]:
+    row = _NONE_ROWS[pool * 80 + slots]
+    if not row:
+        row = _NONE_ROWS[pool * 80 + slots] = [_p_none(k, pool, slots) for k in range(pool + 1)]
+    return row
+
+
+class Opponent:
+    """What the seat to play can work out of one opponent's hand: the cards it is known to
+    hold and the unseen cards it may hold (``pool``), each in the two parts of a card set, the
+    chance that it holds none of ``k`` cards of the pool (``none[k]``), and per suit the chance
+    that it is void (``void_of``, 4 = trumps) and that it trumps a trick of that plain suit
+    (``ruff_of``: void in it, holding a trump)."""
+
+    def __init__(self, seat: Seat, klo: CardSet, khi: CardSet, plo: CardSet, phi: CardSet,
+                 slots: int, void: int) -> None:
+        self.seat = seat
+        self.known_lo, self.known_hi, self.pool_lo, self.pool_hi = klo, khi, plo, phi
+        size = _bits(plo) + _bits(phi)
+        row = self.none = none_row(size, max(0, min(slots, size)))
+        # void in a suit: seen void, or else 1 - the chance of holding one of its cards
+        # (suits 0 and 1 and the trumps in the low part, 2 and 3 in the high: ``SUIT_IS_HIGH``)
+        v0 = 1.0 if void & 1 else 1.0 - (1.0 if klo & _S0 else 1.0 - row[_bits(plo & _S0)])
+        v1 = 1.0 if void & 2 else 1.0 - (1.0 if klo & _S1 else 1.0 - row[_bits(plo & _S1)])
+        v2 = 1.0 if void & 4 else 1.0 - (1.0 if khi & _S2 else 1.0 - row[_bits(phi & _S2)])
+        v3 = 1.0 if void & 8 else 1.0 - (1.0 if khi & _S3 else 1.0 - row[_bits(phi & _S3)])
+        v4 = 1.0 if void & 16 else 1.0 - (1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)])
+        self.v0, self.v1, self.v2, self.v3, self.v4 = v0, v1, v2, v3, v4
+        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
+        self.r0, self.r1, self.r2, self.r3 = v0 * trumps, v1 * trumps, v2 * trumps, v3 * trumps
+
+    def void_of(self, s: int) -> float:
+        """Chance that this opponent is void in suit ``s`` (4: holds no trump)."""
+        if s == 0:
+            return self.v0
+        if s == 1:
+            return self.v1
+        if s == 2:
+            return self.v2
+        if s == 3:
+            return self.v3
+        if s == 4:
+            return self.v4
+        raise IndexError(f"no suit {s}")
+
+    def ruff_of(self, s: int) -> float:
+        """Chance that this opponent trumps a trick of the plain suit ``s``."""
+        if s == 0:
+            return self.r0
+        if s == 1:
+            return self.r1
+        if s == 2:
+            return self.r2
+        if s == 3:
+            return self.r3
+        raise IndexError(f"no plain suit {s}")
+
+    def p_no_trumps(self) -> float:
+        """Chance that this opponent holds no trump."""
+        return self.v4
+
+
+class Table:
+    """What the seat can work out during play: the cards gone (``played_lo``, ``played_hi``),
+    its own discards (``discards_lo``, ``discards_hi``) and, for each opponent in the order of
+    play from this seat (``opps``), the cards known to be held, the voids seen and the chances
+    of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts."""
+
+    def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack_lo: CardSet,
+                 pack_hi: CardSet, facts: Facts) -> None:
+        n, me = v.players, v.seat
+        lo, hi = facts.played_lo, facts.played_hi
+        void = facts.void
+        if trick:
+            for i in range(len(trick)):
+                c = trick[i]
+                if c < PART:
+                    lo |= 1 << c
+                else:
+                    hi |= 1 << (c - PART)
+            if infer:
+                leader = v.leader
+                assert leader is not None  # a trick on the table has a leader
+                void = void.copy()
+                add_trick_voids(leader, trick, n, void)
+        self.played_lo, self.played_hi = lo, hi
+        d = v.discards
+        self.discards_lo, self.discards_hi = d & LOW_PART, d >> PART
+        out_lo, out_hi = lo | v.hand_lo | self.discards_lo, hi | v.hand_hi | self.discards_hi
+        pending = v.pending_show
+        if pending:
+            out_lo, out_hi = out_lo | pending & LOW_PART, out_hi | pending >> PART
+        # the cards each opponent is known to hold: shown in a declaration, the cut card
+        # (dealt to the dealer), less those played since
+        shown, cut, dealer = v.shown, v.cut_card, v.dealer
+        known: list[int] = []  # lo, hi per opponent in order
+        for i in range(1, n):
+            o = (me + i) % n
+            klo = khi = 0
+            for declared in shown:  # (seat, declaration, cards shown)
+                if declared[0] == o:
+                    cs: int = declared[2]
+                    klo |= cs & LOW_PART
+                    khi |= cs >> PART
+            if cut is not None and dealer == o:
+                if cut < PART:
+                    klo |= 1 << cut
+                else:
+                    khi |= 1 << (cut - PART)
+            klo &= ~lo
+            khi &= ~hi
+            out_lo |= klo
+            out_hi |= khi
+            known.append(klo)
+            known.append(khi)
+        unknown_lo, unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
+        sizes = v.hand_sizes
+        self.opps: list[Opponent] = []
+        for i in range(1, n):
+            o = (me + i) % n
+            klo, khi, vo = known[2 * i - 2], known[2 * i - 1], void[o]
+            self.opps.append(Opponent(o, klo, khi, unknown_lo & _NOT_IN_LO[vo], unknown_hi & _NOT_IN_HI[vo],
+                                      sizes[o] - _bits(klo) - _bits(khi), vo))
+
+
+__all__ = ["Facts", "Opponent", "SUIT_IS_HIGH", "SUIT_PART", "Table", "add_trick_voids", "none_row",
+           "tricks_facts"]
