@@ -77,4 +77,5 @@ GAME = register_game(Game(
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
     # more sampled deals pay in French Tarot, the likelihood weighting does not (docs/strength.md)
     strongest_bot="pimc-wide",
+    preplay_bot="tarot.variants.french.bot_bid:FrenchPreplayBot",
 ))
