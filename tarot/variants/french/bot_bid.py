@@ -36,7 +36,7 @@ from typing import Final, cast
 
 from ...bots.rollout import rollout
 from ...bots.sampling import Constraints, SamplingError, sample_from
-from ...core.actions import ACTION_IDS, DONE
+from ...core.actions import ACTION_IDS
 from ...core.cards import KINGS, SUIT_MASKS, Card, CardSet, cards_of
 from ...core.counting import reduced_total
 from ...core.deal import Deal, View, variant_class
@@ -171,18 +171,31 @@ class FrenchPreplayBot:
 
     def estimate(self, view: View, plans: Sequence[Sequence[int]], n: int) -> list[float]:
         """The mean score of ``view.seat`` over ``n`` drawn deals when the actions of each plan
-        are pushed and the deal played out by the rule bots: the same deals for every plan."""
+        are pushed and the deal played out by the rule bots, every plan in the same deals.
+        With more than two plans, after the first half of the deals only the better half of
+        the plans (at least two) goes on (successive halving): a plan dropped keeps its mean
+        over the first half, which is below every kept plan's there, and its mean is marked
+        down below the kept plans' so that it is never chosen."""
         seat = view.seat
         bots = [self.rule] * view.players
         totals = [0.0] * len(plans)
-        for world in self.worlds_for(view, n):
-            for i, plan in enumerate(plans):
+        alive = list(range(len(plans)))
+        worlds = self.worlds_for(view, n)
+        half = (n + 1) // 2 if len(plans) > 2 else n
+        for j, world in enumerate(worlds):
+            if j == half:
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
+            for i in alive:
                 w = world.copy()
-                for a in plan:
+                for a in plans[i]:
                     w.push(a)
                 rollout(w, bots)
                 totals[i] += w.ledger.totals()[seat]
-        return [t / n for t in totals]
+        kept = set(alive)
+        means = [totals[i] / n if i in kept else totals[i] / max(1, half) for i in range(len(plans))]
+        floor = min(means[i] for i in kept)
+        return [m if i in kept else min(m, floor - 1.0) for i, m in enumerate(means)]
 
     def explain(self, view: View) -> str:
         """What the last decision's candidates were worth, in a sentence."""
