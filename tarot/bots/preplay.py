@@ -69,7 +69,7 @@ def _factory(name: str, **params: Any):
 #: The settings measured in docs/strength.md ("Bidding by evaluation").
 BOT_SETTINGS: dict[str, dict[str, Any]] = {
     "rule-bid": {"play": "rule", "worlds": 32},
-    "pimc-bid": {"play": "pimc-wide", "worlds": 32},
+    "pimc-bid": {"play": "pimc-wide", "worlds": 64},
 }
 for _name, _params in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, **_params))
