@@ -199,3 +199,24 @@ def test_the_decision_depends_on_the_view_alone():
         assert a == b
         checked += 1
     assert checked >= 20
+
+
+# ----- the bench scripts --------------------------------------------------------------------
+def test_bid_takes_splits_the_gain_by_who_took(tmp_path):
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "bench" / "bid_takes.py"
+    spec = importlib.util.spec_from_file_location("bid_takes", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    log = tmp_path / "run.jsonl"
+    # "01": the bot (bot 0) at seat 0, the field at seat 1; "11": the field at both seats
+    board = {"scores": {"01": [30, -30], "10": [40, -40], "11": [-20, 20]},
+             "roles": {"01": ["defender", "taker"], "10": ["defender", "taker"],
+                       "11": ["taker", "defender"]}}
+    log.write_text('{"field": true}\n' + __import__("json").dumps(board) + "\n", encoding="utf-8")
+    kinds, boards = mod.kinds(log)
+    # at seat 0 ("01") the bot did not take where the field's seat 0 did (30 - -20); at seat 1
+    # ("10") it took where the field's seat 1 did not (-40 - 20)
+    assert boards == 1
+    assert kinds == {"did not take, the field's seat did": [50], "took, the field's seat did not": [-60]}
