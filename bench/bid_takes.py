@@ -1,5 +1,5 @@
 """Where a bot that bids otherwise gains, from a French Tarot field run's log
-(``bench/strength.py --bots BOT,FIELD --field --log``): each seating in which the bot sits alone
+(``bench/strength.py --bots BOT,rule --field --log``): each seating in which the bot sits alone
 is set beside the field's own seating (``1111``) at the same seat, and sorted by who took the
 deal there and in the field's deal: the bot's seat in both, in one of them only, another seat,
 nobody. Per kind: the seatings, and the mean gain of the bot's seat over the field's score at
