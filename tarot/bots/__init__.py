@@ -126,7 +126,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
 def _load_all() -> None:
     """Import the modules that register further bots by name (search bots...)."""
-    from . import search  # noqa: F401
+    from . import preplay, search  # noqa: F401
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:

@@ -215,8 +215,9 @@ class Constraints:
     sampler fills them (``Sampler.constrain``).
     """
 
-    def __init__(self, v: View) -> None:
-        sampler = sampler_of(v.variant)
+    def __init__(self, v: View, sampler: Sampler | None = None) -> None:
+        # ``sampler``: another than the game's own (French Tarot before the play, ``sampler_bid``)
+        sampler = sampler or sampler_of(v.variant)
         if sampler is None:
             raise SamplingError(f"cannot sample hidden cards of {v.variant}")
         self.sampler: Sampler = sampler

@@ -24,8 +24,9 @@ draws deals consistent with everything the view tells and replays the public his
 when it maximises it and the others minimise it (paranoid alpha-beta over ``push``/``pop``).
 
 Difficulty levels (``tarot play --bots``): ``search-easy`` < ``search-medium``
-(= ``pimc-noinf``) < ``search-hard`` (``PerGame``: in French Tarot for 3 to 5 ``pimc-wide``,
-128 sampled deals with the écart drawn by the model; in every other game ``pimc-md``,
+(= ``pimc-noinf``) < ``search-hard`` (``PerGame``: in French Tarot for 3 to 5 ``pimc-bid``,
+``pimc-wide``'s 128 sampled deals with the écart drawn by the model and the bids, call, écart
+and announcements by evaluation (``tarot.bots.preplay``); in every other game ``pimc-md``,
 ``pimc`` with the other seats' discards drawn by the model: the strongest bot of each game,
 docs/strength.md); ``rule`` sits below ``search-easy``.
 Budgets are iterations (sampled deals), so play is reproducible from the seed, except where
@@ -739,9 +740,9 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "ismcts-1000": (IsmctsBot, {"iterations": 1000}),
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
     "search-medium": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
-    # The strongest of each game (docs/strength.md): in French Tarot pimc-wide (more sampled
-    # deals pay there, the likelihood weighting does not), elsewhere pimc-md (16 deals, model
-    # discards).
+    # The strongest of each game (docs/strength.md): in French Tarot pimc-bid (pimc-wide, whose
+    # more sampled deals pay there, with the bidding by evaluation), elsewhere pimc-md (16 deals,
+    # model discards).
     "search-hard": (PerGame, {"default": "pimc-md"}),
 }
 #: The levels offered to players (``tarot bots``), with what each does; the other names above are

@@ -85,11 +85,17 @@ class Game:
     #: The strongest search bot measured in this game, which ``search-hard`` plays (None: the
     #: default of every game, ``pimc-md``; docs/strength.md).
     strongest_bot: str | None = None
+    #: The game's bot for the decisions before the play made by evaluation (``"module:attr"``
+    #: of a class ``cls(seed=None, worlds=...)`` with ``handles(view)`` and ``act(view)``: French
+    #: Tarot's bid, call, écart and announcements), which ``pimc-bid`` and ``rule-bid`` use;
+    #: None: those bots leave them to their card-play bot (docs/bots.md).
+    preplay_bot: object = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def load(self, part: str) -> Any:
         """The object named by the declaration's ``part`` (``rule_bot``, ``sampler``,
-        ``explainer``, ``match``), imported on first use; None where the game has none."""
+        ``explainer``, ``match``, ``preplay_bot``), imported on first use; None where the game
+        has none."""
         found = self._loaded.get(part)
         if found is None:
             ref = getattr(self, part)

@@ -75,6 +75,8 @@ GAME = register_game(Game(
     roles=role_taker,
     explainer="tarot.variants.french.explain:EXPLAINER",
     summary_fields=("contract", "taker", "points", "bouts", "partner"),
-    # more sampled deals pay in French Tarot, the likelihood weighting does not (docs/strength.md)
-    strongest_bot="pimc-wide",
+    # pimc-wide's card play (more sampled deals pay in French Tarot, the likelihood weighting
+    # does not) with the bid, call, écart and announcements by evaluation (docs/strength.md)
+    strongest_bot="pimc-bid",
+    preplay_bot="tarot.variants.french.bot_bid:FrenchPreplayBot",
 ))
