@@ -50,6 +50,12 @@ from .encode import CARDS_SCALE, NUM_NAMED, PHASES, SCORE_SCALE, VOID_BITS, Enco
 #: (``encode.voids_shown``).
 _VOIDS: Final = tuple(tuple(() if s == led else (led,) if s == TRUMP_SUIT else (led, TRUMP_SUIT)
                             for s in range(VOID_BITS)) for led in range(VOID_BITS))
+#: The same by suit led and card played: none for the Fool (it follows anything) and for a card
+#: of the suit led (the card that sets it included).
+_VOIDS_BY_CARD: Final = tuple(tuple(() if c == FOOL else _VOIDS[led][SUIT_OF[c]] for c in range(NUM_CARDS))
+                              for led in range(VOID_BITS))
+#: A hand size as the vector holds it (``encode``: divided by ``CARDS_SCALE``).
+_SIZE: Final = tuple(n / CARDS_SCALE for n in range(NUM_CARDS + 1))
 
 
 class _Seat:
@@ -132,7 +138,7 @@ class IncrementalEncoder:
             for ld in range(p)] for me in range(p)]
         #: For each seat looking, the start of each seat's row of ``won``.
         self._won = [[o["won"] + NUM_CARDS * self._rel[me][s] for s in range(p)] for me in range(p)]
-        self._tricks_done = o["tricks_done"]
+        self._tricks_done, self._to_play_at, self._leader_at = o["tricks_done"], o["to_play"], o["leader"]
         self._seats = [_Seat(encoder.size) for _ in range(p)]
         self.deal: Deal | None = None
         #: Steps that were not a card played in the play phase: a seat whose vector is of an
@@ -207,10 +213,20 @@ class IncrementalEncoder:
         if len(deal.ledger) != st.payments:  # paid in play (Marolles: a Tarot, la Belle)
             self._paid(st, seat, deal.ledger.entries)
         to_play, leader = deal.to_play, deal.leader
-        if to_play != st.to_play or leader != st.leader:
-            rel = self._rel[seat]
-            self._seat_bit(st, rel, "to_play", to_play)
-            self._seat_bit(st, rel, "leader", leader)
+        if to_play != st.to_play:  # (``_seat_bit`` written out: the seat to play, the leader)
+            mv, rel, at = st.mv, self._rel[seat], self._to_play_at
+            if st.to_play is not None:
+                mv[at + rel[st.to_play]] = 0.0
+            if to_play is not None:
+                mv[at + rel[to_play]] = 1.0
+            st.to_play = to_play
+        if leader != st.leader:
+            mv, rel, at = st.mv, self._rel[seat], self._leader_at
+            if st.leader is not None:
+                mv[at + rel[st.leader]] = 0.0
+            if leader is not None:
+                mv[at + rel[leader]] = 1.0
+            st.leader = leader
 
     # ----- from scratch, and from the view --------------------------------------------------
     def _rebuild(self, st: _Seat, seat: Seat, view: View) -> None:
@@ -383,8 +399,8 @@ class IncrementalEncoder:
         """Write cards ``start`` on of a trick led by ``leader``: in the played rows (and the
         trick rows when ``on_table``), the voids they show, the hand sizes, the seat's hand."""
         mv, sizes, called, places = st.mv, st.sizes, st.called, self._places[seat][leader]
-        first = 1 if cards[0] == FOOL else 0
-        led = SUIT_OF[cards[first]] if len(cards) > first else 0
+        first = 1 if cards[0] == FOOL else 0  # the Fool led: the next card sets the suit
+        voids_of = _VOIDS_BY_CARD[SUIT_OF[cards[first]] if len(cards) > first else 0]
         for i in range(start, len(cards)):
             c = cards[i]
             played, trick, voids, size, s = places[i]
@@ -397,10 +413,9 @@ class IncrementalEncoder:
                 mv[c] = 0.0
                 st.hand &= ~(1 << c)
             n = sizes[s] = sizes[s] - 1
-            mv[size] = n / CARDS_SCALE
-            if i > first and c != FOOL:
-                for suit in _VOIDS[led][SUIT_OF[c]]:
-                    mv[voids + suit] = 1.0
+            mv[size] = _SIZE[n]
+            for suit in voids_of[c]:
+                mv[voids + suit] = 1.0
             if c == called and st.partner != s:  # the called card: its player is the partner
                 rel, at = self._rel[seat], self.encoder.offsets["partner"]
                 if st.partner is not None:
