@@ -36,6 +36,12 @@ The sides run in one process, pinned to one core, in interleaved rounds (the ord
 each timed in the process's CPU time (a busy machine's waits are not counted), and each figure is
 the median over rounds; the ratios are of figures from the same run. The
 target of issue 36: ``pettingzoo`` at least half of ``engine``.
+
+``--instructions N`` counts instead each side's CPU instructions per action under valgrind (N
+deals, less the warm-up alone; ``PYTHONHASHSEED`` fixed): counts repeat on a busy machine, where
+timings move by a factor of up to two::
+
+    PYTHONPATH=. python bench/env_steps.py --instructions 150 --no-tarok --sides pettingzoo,pettingzoo-mask-only
 """
 
 from __future__ import annotations
