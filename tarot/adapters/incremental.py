@@ -21,9 +21,10 @@ changed since that seat last looked:
   differs from the one the vector holds (a card set by the cards that changed, a one-hot seat or
   phase by its old and new bit, the declarations and bids by those added).
 
-``push`` marks each step that is not a card played in the play phase. A declaration seen in
-play also sends the seat to its view, as does every card of a game whose cards may come from
-the table (French Tarot for two: a card played from a pile turns up the one under it). A vector
+``push`` marks each step that is not a card played in the play phase, and a card played that
+adds a declaration; every card of a game whose cards may come from the table (French Tarot for
+two: a card played from a pile turns up the one under it) sends the seat to its view too. A
+seat that looks again with no action since gets its vector as it is. A vector
 is made again from scratch when the deal was changed otherwise than by ``push`` (an action
 pushed or taken back elsewhere) or when the view does not follow from the one the vector holds
 (cards taken back: a revoke owned up to). So the vector is always ``Encoder.observation`` of the
