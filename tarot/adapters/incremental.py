@@ -21,9 +21,10 @@ changed since that seat last looked:
   differs from the one the vector holds (a card set by the cards that changed, a one-hot seat or
   phase by its old and new bit, the declarations and bids by those added).
 
-``push`` marks each step that is not a card played in the play phase. A declaration seen in
-play also sends the seat to its view, as does every card of a game whose cards may come from
-the table (French Tarot for two: a card played from a pile turns up the one under it). A vector
+``push`` marks each step that is not a card played in the play phase, and a card played that
+adds a declaration; every card of a game whose cards may come from the table (French Tarot for
+two: a card played from a pile turns up the one under it) sends the seat to its view too. A
+seat that looks again with no action since gets its vector as it is. A vector
 is made again from scratch when the deal was changed otherwise than by ``push`` (an action
 pushed or taken back elsewhere) or when the view does not follow from the one the vector holds
 (cards taken back: a revoke owned up to). So the vector is always ``Encoder.observation`` of the
@@ -50,12 +51,18 @@ from .encode import CARDS_SCALE, NUM_NAMED, PHASES, SCORE_SCALE, VOID_BITS, Enco
 #: (``encode.voids_shown``).
 _VOIDS: Final = tuple(tuple(() if s == led else (led,) if s == TRUMP_SUIT else (led, TRUMP_SUIT)
                             for s in range(VOID_BITS)) for led in range(VOID_BITS))
+#: The same by suit led and card played: none for the Fool (it follows anything) and for a card
+#: of the suit led (the card that sets it included).
+_VOIDS_BY_CARD: Final = tuple(tuple(() if c == FOOL else _VOIDS[led][SUIT_OF[c]] for c in range(NUM_CARDS))
+                              for led in range(VOID_BITS))
+#: A hand size as the vector holds it (``encode``: divided by ``CARDS_SCALE``).
+_SIZE: Final = tuple(n / CARDS_SCALE for n in range(NUM_CARDS + 1))
 
 
 class _Seat:
     """One seat's vector, and the facts of its view it holds (the view's names)."""
 
-    __slots__ = ("buf", "mv", "segment", "generation", "tricks", "cards", "hand", "sizes",
+    __slots__ = ("buf", "mv", "segment", "generation", "at", "tricks", "cards", "hand", "sizes",
                  "to_play", "leader", "called", "partner", "payments", "shown", "bids", "phase",
                  "discards", "pending_show", "chien", "cut_card", "table", "contract", "taker",
                  "chelem", "dealer", "seen_tricks", "seen_trick", "scores")
@@ -66,6 +73,8 @@ class _Seat:
         #: than the card it writes); typed ``Any``: typeshed's ``memoryview`` holds ints only.
         self.mv: Any = memoryview(self.buf)  # type: ignore[arg-type]
         self.segment = self.generation = -1  # never: made from scratch at its first look
+        #: The deal's actions when the vector was last brought up to date (-1: never).
+        self.at = -1
         self.tricks = self.cards = self.payments = 0
         self.hand = self.discards = self.pending_show = self.chien = 0
         self.sizes: list[int] = []
@@ -92,7 +101,7 @@ class _Seat:
     def clear(self, generation: int, players: int) -> None:
         """The vector of a view with nothing in it: all 0, no seat, no card, no phase."""
         self.buf.fill(0.0)
-        self.generation, self.segment = generation, -1
+        self.generation, self.segment, self.at = generation, -1, -1
         self.tricks = self.cards = self.payments = 0
         self.hand = self.discards = self.pending_show = self.chien = 0
         self.sizes = [0] * players
@@ -128,6 +137,9 @@ class IncrementalEncoder:
             for s in [(ld + i * step) % p if i < p else -1]
             for k in [self._rel[me][s] if s >= 0 else p]]
             for ld in range(p)] for me in range(p)]
+        #: For each seat looking, the start of each seat's row of ``won``.
+        self._won = [[o["won"] + NUM_CARDS * self._rel[me][s] for s in range(p)] for me in range(p)]
+        self._tricks_done, self._to_play_at, self._leader_at = o["tricks_done"], o["to_play"], o["leader"]
         self._seats = [_Seat(encoder.size) for _ in range(p)]
         self.deal: Deal | None = None
         #: Steps that were not a card played in the play phase: a seat whose vector is of an
@@ -156,9 +168,10 @@ class IncrementalEncoder:
         deal = self.deal
         assert deal is not None, "reset(deal) first"
         in_play = deal.phase == "play"
+        shown = len(deal.shown)
         deal.push(action)
         self._actions += 1
-        if not in_play or deal.phase != "play" or deal.history[-1] >= NUM_CARDS:
+        if not in_play or deal.phase != "play" or deal.history[-1] >= NUM_CARDS or len(deal.shown) != shown:
             self.segment += 1
 
     def action_mask(self, seat: Seat) -> np.ndarray:
@@ -177,32 +190,50 @@ class IncrementalEncoder:
         deal = self.deal
         assert deal is not None, "reset(deal) first"
         st = self._seats[seat]
-        if len(deal.history) != self._actions:  # pushed or taken back elsewhere
-            self._actions = len(deal.history)
+        n = len(deal.history)
+        if n != self._actions:  # pushed or taken back elsewhere
+            self._actions = n
             self.generation += 1
         if st.generation != self.generation:
             self._rebuild(st, seat, deal.view(seat))
-        elif (st.segment != self.segment or st.table or deal.phase != "play"
-              or len(deal.shown) != len(st.shown)):
-            self._refresh(st, seat)
-        else:  # cards played since, in the play phase: no view needed
-            if len(deal.tricks) != st.tricks or len(deal.trick) != st.cards:
-                self._cards_played(st, seat, deal.tricks, deal.trick, deal.leader)
-            payments = deal.ledger.entries
-            if len(payments) != st.payments:  # paid in play (Marolles: a Tarot, la Belle)
-                self._paid(st, seat, payments)
-            to_play, leader = deal.to_play, deal.leader
-            if to_play != st.to_play or leader != st.leader:
-                rel = self._rel[seat]
-                self._seat_bit(st, rel, "to_play", to_play)
-                self._seat_bit(st, rel, "leader", leader)
+        elif st.at != n:
+            if st.segment != self.segment:  # a step since that was not a card played
+                self._refresh(st, seat)
+            else:  # cards played since, in the play phase: no view needed
+                self._catch_up(st, seat, deal)
+        st.at = n
         return st.buf.copy()
+
+    def _catch_up(self, st: _Seat, seat: Seat, deal: Deal) -> None:
+        """Bring the vector up to date after cards played in the play phase only, from the
+        deal's public facts: the cards, the payments made in play, the seat to play and the
+        leader."""
+        tricks, trick = deal.tricks, deal.trick
+        if len(tricks) != st.tricks or len(trick) != st.cards:
+            self._cards_played(st, seat, tricks, trick, deal.leader)
+        if len(deal.ledger) != st.payments:  # paid in play (Marolles: a Tarot, la Belle)
+            self._paid(st, seat, deal.ledger.entries)
+        to_play, leader = deal.to_play, deal.leader
+        if to_play != st.to_play:  # (``_seat_bit`` written out: the seat to play, the leader)
+            mv, rel, at = st.mv, self._rel[seat], self._to_play_at
+            if st.to_play is not None:
+                mv[at + rel[st.to_play]] = 0.0
+            if to_play is not None:
+                mv[at + rel[to_play]] = 1.0
+            st.to_play = to_play
+        if leader != st.leader:
+            mv, rel, at = st.mv, self._rel[seat], self._leader_at
+            if st.leader is not None:
+                mv[at + rel[st.leader]] = 0.0
+            if leader is not None:
+                mv[at + rel[leader]] = 1.0
+            st.leader = leader
 
     # ----- from scratch, and from the view --------------------------------------------------
     def _rebuild(self, st: _Seat, seat: Seat, view: View) -> None:
         """The seat's vector made from its view, and the facts it holds noted."""
         st.buf[:] = self.encoder.observation(view)
-        st.generation, st.segment = self.generation, self.segment
+        st.generation, st.segment = self.generation, self.segment if not view.table else -1
         st.tricks, st.cards = len(view.tricks), len(view.trick)
         st.hand, st.sizes = view.hand, list(view.hand_sizes)
         st.to_play, st.leader, st.called, st.partner = view.to_play, view.leader, view.called, view.partner
@@ -227,7 +258,7 @@ class IncrementalEncoder:
                 or (st.table and len(view.table) != len(st.table))):
             self._rebuild(st, seat, view)
             return
-        st.segment = self.segment
+        st.segment = self.segment if not view.table else -1  # table cards: every card turns one up
         o, mv, rel = self.encoder.offsets, st.mv, self._rel[seat]
         self._cards_played(st, seat, tricks, trick, view.leader if trick else 0)
         for name in ("dealer", "to_play", "leader", "taker", "partner"):
@@ -293,7 +324,7 @@ class IncrementalEncoder:
         those the vector holds: none taken back (a revoke owned up to, Marolles: docs/rules
         §1.6), so that the vector needs only the cards played since."""
         seen, n = st.seen_tricks, len(st.seen_tricks)
-        if len(tricks) < n or any(a is not b and a != b for a, b in zip(tricks, seen)):
+        if len(tricks) < n or list(tricks[:n]) != seen:  # equal tricks are mostly the same objects
             return False
         if not st.seen_trick or not st.seen_trick[1]:
             return True
@@ -340,7 +371,7 @@ class IncrementalEncoder:
         done = len(tricks)
         mv = st.mv
         if done > st.tricks:
-            o, p = self.encoder.offsets, self.encoder.players
+            won = self._won[seat]
             for t in range(st.tricks, done):
                 ld, cards, winner = tricks[t]
                 start = 0
@@ -348,15 +379,16 @@ class IncrementalEncoder:
                     start, places = st.cards, self._places[seat][ld]
                     for i in range(start):
                         mv[places[i][1] + cards[i]] = 0.0
-                self._played(st, seat, ld, cards, start, False)
-                if winner is not None and winner < p:  # le Mort's tricks are no seat's
-                    at = o["won"] + NUM_CARDS * self._rel[seat][winner]
+                if start < len(cards):
+                    self._played(st, seat, ld, cards, start, False)
+                if winner is not None and winner < len(won):  # le Mort's tricks are no seat's
+                    at = won[winner]
                     for c in cards:
                         mv[at + c] = 1.0
-                st.seen_tricks.append(tricks[t])
+            st.seen_tricks.extend(tricks[st.tricks:done])
             st.tricks, st.cards = done, 0
             st.seen_trick = ()
-            mv[o["tricks_done"]] = done / CARDS_SCALE
+            mv[self._tricks_done] = done / CARDS_SCALE
         if len(trick) > st.cards:
             assert leader is not None
             self._played(st, seat, leader, trick, st.cards, True)
@@ -368,8 +400,8 @@ class IncrementalEncoder:
         """Write cards ``start`` on of a trick led by ``leader``: in the played rows (and the
         trick rows when ``on_table``), the voids they show, the hand sizes, the seat's hand."""
         mv, sizes, called, places = st.mv, st.sizes, st.called, self._places[seat][leader]
-        first = 1 if cards[0] == FOOL else 0
-        led = SUIT_OF[cards[first]] if len(cards) > first else 0
+        first = 1 if cards[0] == FOOL else 0  # the Fool led: the next card sets the suit
+        voids_of = _VOIDS_BY_CARD[SUIT_OF[cards[first]] if len(cards) > first else 0]
         for i in range(start, len(cards)):
             c = cards[i]
             played, trick, voids, size, s = places[i]
@@ -381,11 +413,10 @@ class IncrementalEncoder:
             if s == seat:  # its own card, out of its hand (``hand`` is the first part)
                 mv[c] = 0.0
                 st.hand &= ~(1 << c)
-            sizes[s] -= 1
-            mv[size] = sizes[s] / CARDS_SCALE
-            if i > first and c != FOOL:
-                for suit in _VOIDS[led][SUIT_OF[c]]:
-                    mv[voids + suit] = 1.0
+            n = sizes[s] = sizes[s] - 1
+            mv[size] = _SIZE[n]
+            for suit in voids_of[c]:
+                mv[voids + suit] = 1.0
             if c == called and st.partner != s:  # the called card: its player is the partner
                 rel, at = self._rel[seat], self.encoder.offsets["partner"]
                 if st.partner is not None:

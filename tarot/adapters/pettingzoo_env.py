@@ -131,6 +131,9 @@ class TarotEnv(AECEnv):
         self.action_spaces = {a: act for a in self.possible_agents}
         self.max_cycles = max_cycles
         self.render_mode = render_mode
+        #: What every step reads, looked up once: the encoder that follows the deal, the seat
+        #: of each agent and the agent of each seat.
+        self._live, self._seat_of, self._names = self.table.live, self.table.seat_of, self.table.names
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -155,28 +158,29 @@ class TarotEnv(AECEnv):
         self.agent_selection = self.table.names[deal.to_play]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(self.table.seat_of[agent])
+        seat, live = self._seat_of[agent], self._live
+        return {"observation": live.observation(seat), "action_mask": live.action_mask(seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self.table.deal
+        live = self._live
+        live.push(action)  # an illegal action raises here, and changes nothing
+        deal = live.deal
         assert deal is not None
-        self.table.live.push(action)  # an illegal action raises here, and changes nothing
         self._steps += 1
-        names = self.table.names
+        # Only what changed is touched: during the deal every reward is 0, so the rewards, the
+        # agent's cumulative reward (0 until the end), the terminations and infos stay as they
+        # are; the seat to play is the agent selected.
         if not deal.is_over:
-            # the rewards stay 0 until the end of the deal: nothing to clear or to add
-            self._cumulative_rewards[agent] = 0.0
-            self.agent_selection = names[deal.to_play]  # type: ignore[index]
-            if self.max_cycles is not None and self._steps >= self.max_cycles * len(names):
+            self.agent_selection = self._names[deal.to_play]  # type: ignore[index]
+            if self.max_cycles is not None and self._steps >= self.max_cycles * len(self._names):
                 self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._cumulative_rewards[agent] = 0.0
             scores = deal.result().scores
-            self.rewards = {a: float(scores[s]) for s, a in enumerate(names) if a in self.rewards}
+            self.rewards = {a: float(scores[s]) for s, a in enumerate(self._names) if a in self.rewards}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         if self.render_mode == "human":
