@@ -39,6 +39,15 @@ RULE_CARDS = TAROTS | mask([parse_card("AD")])
 MOVES = 150
 
 
+def test_the_search_for_cards_reads_words_not_identifiers():
+    """A table's id is random URL-safe text: "JD-msdFLF67h" names no card, as "JD" does."""
+    italian = notation_of("marolles-1637")
+    jd = parse_card("JD", variant_class("marolles-1637").notation)
+    assert cards_in({"type": "welcome", "table": "JD-msdFLF67h", "token": "JD-x"}, italian) == set()
+    assert cards_in({"type": "event", "text": "South plays JD."}, italian) == {jd}
+    assert cards_in({"type": "state", "table": [[jd]]}, italian) == {jd}  # the face-up piles, by key
+
+
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     s = Store(f"sqlite:///{tmp_path_factory.mktemp('db') / 'privacy.sqlite'}")

@@ -21,6 +21,9 @@ CARD_KEYS = {"card", "cards", "hand", "chien", "discards", "chosen", "marked", "
              "table"}
 #: The keys whose value is an action id (a card below 78).
 ACTION_KEYS = {"action"}
+#: Keys whose text is an identifier, not words: a table's id or a seat's token is random
+#: URL-safe text, which may begin with a card's token ("JD-msdFLF67h").
+ID_KEYS = {"table", "token", "id", "ws"}
 
 
 @cache
@@ -72,7 +75,7 @@ def cards_in(message: object, notation: Notation) -> set[int]:
         elif isinstance(value, list):
             for v in value:
                 walk(v, key)
-        elif isinstance(value, str):
+        elif isinstance(value, str) and key not in ID_KEYS:
             value = _EXAMPLE.sub("", value)
             token_re, name_re, card = _text_patterns(notation)
             found.update(card[m.group(1)] for m in token_re.finditer(value))
