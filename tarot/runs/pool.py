@@ -20,6 +20,7 @@ import atexit
 import multiprocessing
 import multiprocessing.pool
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -75,6 +76,13 @@ def _start_key(workers: int) -> tuple:
     return (workers, tuple((name, id(f)) for name, f in BOTS.items()), tuple(GAMES))
 
 
+def _default_sigterm() -> None:
+    """In a worker: SIGTERM ends it at once, as ``close_pool`` asks, whatever handler the command
+    had set when the worker was forked (``tarot study`` turns it into KeyboardInterrupt for
+    itself, which a worker would print as a traceback)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _pool(workers: int) -> multiprocessing.pool.Pool:
     """The kept pool if it fits (``_start_key``), else a new one (the old one closed). It forks
     where the OS can (the bots registered by name go with it), else spawns."""
@@ -85,7 +93,7 @@ def _pool(workers: int) -> multiprocessing.pool.Pool:
     close_pool()
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ctx.Pool(workers)
+    pool = ctx.Pool(workers, initializer=_default_sigterm)
     _kept = (key, pool)
     return pool
 
