@@ -103,8 +103,8 @@ class _Facts:
 
     def then(self, tricks: Sequence, n: int) -> _Facts:
         """The facts of ``tricks``: these plus those of the tricks added since when ``tricks``
-        begins with the same tricks (the same objects: a deal's views repeat its trick tuples,
-        one more after each trick, and its copies share them), else worked out afresh."""
+        begins with the same tricks (a deal's views repeat its trick tuples, one more after
+        each trick, and its copies share them), else worked out afresh."""
         seen = self.tricks
         k = len(seen)
         if not _continues(tricks, seen, n == self.n):
@@ -137,13 +137,13 @@ class _Facts:
 
 
 def _continues(tricks: Sequence, seen: tuple, same_seats: bool) -> bool:
-    """Whether ``tricks`` are the tricks ``seen`` (the same objects) and tuples after them."""
+    """Whether ``tricks`` are the tricks ``seen`` and tuples after them (the tuples of a deal's
+    views are the same objects, which the comparison of the tuples sees first)."""
     if type(tricks) is not tuple or not same_seats or len(tricks) < len(seen):
         return False
     now: tuple = tricks
-    for i in range(len(seen)):
-        if now[i] is not seen[i]:
-            return False
+    if now[:len(seen)] != seen:
+        return False
     for i in range(len(seen), len(now)):
         if type(now[i]) is not tuple:
             return False
