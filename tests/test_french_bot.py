@@ -194,27 +194,35 @@ def _positions(variant, deals):
 
 @pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
 def test_the_facts_carried_between_decisions_equal_those_worked_out(variant):
-    """The finished tricks' facts the bot carries from one view to the next (``_Facts.then``),
+    """The finished tricks' facts the bot carries from one view to the next (``Facts.then``),
     for one seat's bot and for a bot shared by every seat, equal those of the tricks worked out
-    from scratch, and the sampler's (``french_voids`` of a view with no trick on the table)."""
-    from tarot.variants.french.bot import _Facts
+    from scratch, and the sampler's voids (``sampler.finished_tricks``) put in card sets."""
+    from tarot.core.cards import FOOL, SUIT_MASKS
+    from tarot.core.tricks import SUIT_OF
+    from tarot.variants.french.bot_table import Facts
     from tarot.variants.french.sampler import finished_tricks
 
-    empty = _Facts((), 0, 0, 0, [], [], 0)
     per_seat: dict = {}
-    shared = empty
+    shared = Facts.none(0)
     checked = 0
     for view in _positions(variant, 12):
         n = view.players
-        fresh = empty.then([list(t) for t in view.tricks], n)  # lists: never carried
+        fresh = Facts.none(0).then([list(t) for t in view.tricks], n)  # lists: never carried
         shared = shared.then(view.tricks, n)
-        mine = per_seat[view.seat] = per_seat.get(view.seat, empty).then(view.tricks, n)
+        mine = per_seat[view.seat] = per_seat.get(view.seat, Facts.none(0)).then(view.tricks, n)
         played, voids = finished_tricks(view.tricks, n)
+        followed = [0] * n  # the suits each seat played to a trick led in them
+        for leader, cards, _ in view.tricks:
+            first = 1 if cards[0] == FOOL else 0
+            for i, c in enumerate(cards):
+                if i != first and SUIT_OF[c] == SUIT_OF[cards[first]]:
+                    followed[(leader + i) % n] |= 1 << SUIT_OF[c]
         for f in (fresh, shared, mine):
             assert f.played_lo | f.played_hi << PART == played
-            assert tuple(f.voids) == voids
-            assert (f.followed, f.winners) == (fresh.followed, fresh.winners)
-        assert fresh.winners == sum({1 << w for _, _, w in view.tricks})
+            assert tuple(sum(SUIT_MASKS[s] for s in range(4) if f.void_suits[o] >> s & 1)
+                         | f.void_trumps[o] for o in range(n)) == voids
+            assert f.followed == followed
+            assert f.winners == sum({1 << w for _, _, w in view.tricks})
         checked += bool(view.tricks)
     assert checked > 200
 

@@ -39,11 +39,10 @@ from __future__ import annotations
 import random
 from typing import Final, cast
 
-from collections.abc import Sequence
 
 from ...core.actions import ACTION_IDS, DONE, PASS
 from ...core.cards import (
-    FOOL, KINGS, PART, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of,
+    FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of,
     popcount, rank_of,
 )
 from ...core.counting import reduced_total
@@ -54,7 +53,7 @@ from ...core.tricks import SUIT_OF as _SUIT
 from .rules import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
-from .sampler import _finished_trick_voids, _trick_voids
+from .bot_table import SUIT_BASE, Facts, Turn, suit_bits
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -65,147 +64,9 @@ _VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
 THRESHOLDS: Final = {3: (40, 42, 71, 81), 4: (42, 50, 71, 81), 5: (38, 42, 56, 81)}
 
 
-#: The first card id of each suit; a suit's 14 cards follow in rank order (ace to King), so
-#: that a suit of a card set is a 14-bit word, ``_suit_bits``.
-_SUIT_BASE: Final = (22, 36, 50, 64)
-_SUIT_WORD: Final = (1 << 14) - 1
-
-
 def _best_trump(c: Card, out_trumps: CardSet) -> bool:
     """Whether trump ``c`` beats every trump still out (``out_trumps``)."""
     return not out_trumps >> (c + 1)
-
-
-def _suit_bits(lo: CardSet, hi: CardSet, s: int) -> int:
-    """The cards of suit ``s`` in the card set of parts ``lo``, ``hi``, a bit a rank (the ace
-    lowest): the first two suits lie in the low part, the other two in the high part."""
-    if s < 2:
-        return lo >> _SUIT_BASE[s] & _SUIT_WORD
-    return hi >> (_SUIT_BASE[s] - PART) & _SUIT_WORD
-
-
-def _has(lo: CardSet, hi: CardSet, c: Card) -> bool:
-    """Whether card ``c`` is in the card set of parts ``lo``, ``hi``."""
-    return bool(lo >> c & 1) if c < PART else bool(hi >> (c - PART) & 1)
-
-
-class _Facts:
-    """What a view's finished tricks show (docs/rules §4.1), for ``n`` seats: the cards played,
-    in the two parts of a card set; per seat, the cards the French duty of play shows it does
-    not hold (``sampler.french_voids``) and the suits it has followed (a bit a suit); the seats
-    that won a trick (a bit a seat). Kept from one decision to the next (``then``)."""
-
-    def __init__(self, tricks: tuple, n: int, played_lo: CardSet, played_hi: CardSet,
-                 voids: list[CardSet], followed: list[int], winners: int) -> None:
-        self.tricks, self.n = tricks, n
-        self.played_lo, self.played_hi = played_lo, played_hi
-        self.voids, self.followed, self.winners = voids, followed, winners
-
-    def then(self, tricks: Sequence, n: int) -> _Facts:
-        """The facts of ``tricks``: these plus those of the tricks added since when ``tricks``
-        begins with the same tricks (a deal's views repeat its trick tuples, one more after
-        each trick, and its copies share them), else worked out afresh."""
-        seen = self.tricks
-        k = len(seen)
-        if not _continues(tricks, seen, n == self.n):
-            fresh = tuple(tuple(t) for t in tricks)  # a view made by hand may hold lists
-            return _Facts((), n, 0, 0, [0] * n, [0] * n, 0).then(fresh, n)
-        now = cast(tuple, tricks)
-        if len(now) == k:
-            return self
-        lo, hi, winners = self.played_lo, self.played_hi, self.winners
-        voids, followed = self.voids.copy(), self.followed.copy()
-        for i in range(k, len(now)):
-            finished: tuple = now[i]
-            leader: int = finished[0]
-            cards: Sequence[int] = finished[1]
-            winner: int = finished[2]
-            for c in cards:
-                if c < PART:
-                    lo |= 1 << c
-                else:
-                    hi |= 1 << (c - PART)
-            _finished_trick_voids(leader, cards, n, voids)
-            first = 1 if cards[0] == FOOL else 0
-            if first < len(cards):
-                led = _SUIT[cards[first]]
-                for j in range(len(cards)):
-                    if j != first and _SUIT[cards[j]] == led:
-                        followed[(leader + j) % n] |= 1 << led
-            winners |= 1 << winner
-        return _Facts(now, n, lo, hi, voids, followed, winners)
-
-
-def _continues(tricks: Sequence, seen: tuple, same_seats: bool) -> bool:
-    """Whether ``tricks`` are the tricks ``seen`` and tuples after them (the tuples of a deal's
-    views are the same objects, which the comparison of the tuples sees first)."""
-    if type(tricks) is not tuple or not same_seats or len(tricks) < len(seen):
-        return False
-    now: tuple = tricks
-    if now[:len(seen)] != seen:
-        return False
-    for i in range(len(seen), len(now)):
-        if type(now[i]) is not tuple:
-            return False
-    return True
-
-
-class _Turn:
-    """One play decision of a seat (``SeatView``): the fields the bot reads, seats as ints (-1
-    for none), the hand and the cards gone in parts, and what it works out of them once: the
-    seat's camp (a bit a seat), the trumps still out, the finished tricks' facts."""
-
-    def __init__(self, v: SeatView, legal: list[int], facts: _Facts) -> None:
-        self.legal = legal
-        self.seat: int = v.seat
-        self.n: int = v.players
-        self.taker: int = -1 if v.taker is None else v.taker
-        self.partner: int = -1 if v.partner is None else v.partner
-        self.leader: int = -1 if v.leader is None else v.leader
-        self.trick: list[int] = list(v.trick)
-        self.hand_lo, self.hand_hi = v.hand_lo, v.hand_hi
-        self.hand_count = popcount(v.hand_lo) + popcount(v.hand_hi)
-        self.facts = facts
-        played_lo, played_hi = facts.played_lo, facts.played_hi
-        for c in self.trick:
-            if c < PART:
-                played_lo |= 1 << c
-            else:
-                played_hi |= 1 << (c - PART)
-        self.played_lo, self.played_hi = played_lo, played_hi
-        self.out_trumps: CardSet = TRUMPS & ~played_lo & ~v.hand_lo
-        self.mates = _mates(self.seat, self.taker, self.partner, self.n)
-        self.has_tricks = len(facts.tricks) > 0
-
-    def voids(self) -> list[CardSet]:
-        """The cards each seat cannot hold now (``sampler.french_voids``): the finished tricks'
-        and the trick on the table's."""
-        out = self.facts.voids.copy()
-        if self.trick:
-            _trick_voids(self.leader, self.trick, self.n, out)
-        return out
-
-    def later(self) -> list[int]:
-        """The seats still to play in the trick, in turn."""
-        n, leader = self.n, self.leader
-        return [(leader + i) % n for i in range(len(self.trick) + 1, n)]
-
-
-def _mates(me: int, taker: int, partner: int, n: int) -> int:
-    """The seats known to be in ``me``'s camp, itself included (a bit a seat; ``taker`` and
-    ``partner`` as ``me`` knows them, -1 for none)."""
-    every = (1 << n) - 1
-    if n != 5:
-        if me == taker:
-            return 1 << me
-        return every & ~(1 << taker) if taker >= 0 else every
-    if me == taker:
-        return 1 << me if partner < 0 or partner == me else 1 << me | 1 << partner
-    if partner == me:
-        return 1 << me | 1 << taker
-    if partner >= 0:
-        return every & ~(1 << taker) & ~(1 << partner)
-    return 1 << me
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
@@ -252,7 +113,7 @@ class FrenchRuleBot:
 
     ``act`` takes a seat's view; ``act_seat`` the fields of it the bot reads (``SeatView``),
     which the rollouts give it (``tarot.bots.rollout``). Between the decisions of a deal the
-    bot keeps the facts of the finished tricks it has seen (``_Facts``): the same views' trick
+    bot keeps the facts of the finished tricks it has seen (``Facts``): the same views' trick
     tuples, one more after each trick; anything else is worked out afresh."""
 
     name = "rule"
@@ -262,7 +123,7 @@ class FrenchRuleBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self._facts = _Facts((), 0, 0, 0, [], [], 0)
+        self._facts = Facts.none(0)
 
     def act(self, view: View) -> int:
         return self.act_seat(SeatView.of(view))
@@ -289,10 +150,10 @@ class FrenchRuleBot:
             return DONE
         return legal[0]
 
-    def turn(self, v: SeatView, legal: list[int]) -> _Turn:
+    def turn(self, v: SeatView, legal: list[int]) -> Turn:
         """The play decision of ``v``, with the finished tricks' facts brought up to date."""
         facts = self._facts = self._facts.then(v.tricks, v.players)
-        return _Turn(v, legal, facts)
+        return Turn(v, legal, facts)
 
     def explain(self, view: View) -> str:
         """Why the bot makes the choice it makes in ``view``, in a sentence: the rule behind it
@@ -394,7 +255,7 @@ class FrenchRuleBot:
         return bool(h >> MONDE & 1) and (h & TRUMPS).bit_count() >= 13 and not others
 
     # ----- play --------------------------------------------------------------------------
-    def choose(self, t: _Turn) -> tuple[int, str]:
+    def choose(self, t: Turn) -> tuple[int, str]:
         """The card to play, and the rule that chose it (what ``explain`` says)."""
         legal = t.legal
         non_excuse = [c for c in legal if c != FOOL] or legal
@@ -405,14 +266,14 @@ class FrenchRuleBot:
                 return self.follow(t, non_excuse)
         return self.lead(t, non_excuse)  # nothing led yet, or only the Excuse
 
-    def excuse_due(self, t: _Turn) -> bool:
+    def excuse_due(self, t: Turn) -> bool:
         """Whether the Excuse is to be played now: with two tricks or fewer left, for played to
         the last trick outside a chelem it changes camp (§4.1); but not with two left in a
         chelem run, where it waits for the last trick, which it wins."""
         tricks_left = t.hand_count
         return tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(t))
 
-    def follow(self, t: _Turn, non_excuse: list[int]) -> tuple[int, str]:
+    def follow(self, t: Turn, non_excuse: list[int]) -> tuple[int, str]:
         """The card to play to a trick already led: points to a trick the camp surely wins,
         else the card that wins it safely (``take``), else the card that loses least."""
         real = [c for c in t.trick if c != FOOL]
@@ -435,7 +296,7 @@ class FrenchRuleBot:
         return self.lose_least(t, non_excuse)
 
     @staticmethod
-    def camp_after(t: _Turn) -> bool:
+    def camp_after(t: Turn) -> bool:
         """Whether every seat still to play in the trick is of this camp: what the camp wins
         then stays won."""
         for o in t.later():
@@ -444,7 +305,7 @@ class FrenchRuleBot:
         return True
 
     @staticmethod
-    def camp_holds(t: _Turn, camp_after: bool) -> bool:
+    def camp_holds(t: Turn, camp_after: bool) -> bool:
         """Whether the trick is won by this camp and nobody after can take it: only the camp
         left to play, or the best trump out heading it."""
         win_i = winning_index(t.trick)
@@ -453,7 +314,7 @@ class FrenchRuleBot:
         best = t.trick[win_i]
         return camp_after or (0 < best <= 21 and _best_trump(best, t.out_trumps))
 
-    def take(self, t: _Turn, winning: list[int], led: int, real: list[Card],
+    def take(self, t: Turn, winning: list[int], led: int, real: list[Card],
              camp_after: bool) -> tuple[int, str] | None:
         """The card of ``winning`` (those that head the trick now) to win it with, or None when
         no card is worth spending. A card is safe when only the camp is left to play, when it
@@ -470,7 +331,7 @@ class FrenchRuleBot:
         return self.cheapest_winner(t, winning, safe, real)
 
     @staticmethod
-    def cheapest_winner(t: _Turn, winning: list[int], safe: list[int],
+    def cheapest_winner(t: Turn, winning: list[int], safe: list[int],
                         real: list[Card]) -> tuple[int, str] | None:
         """The lowest card that wins, among the safe ones if any (the taker, in a trick without
         honours, among all winners: the best trumps kept); the Petit only by the last to play.
@@ -493,7 +354,7 @@ class FrenchRuleBot:
         return None
 
     @staticmethod
-    def lose_least(t: _Turn, non_excuse: list[int]) -> tuple[int, str]:
+    def lose_least(t: Turn, non_excuse: list[int]) -> tuple[int, str]:
         """The card to play to a trick the bot does not win for sure: the Excuse when it saves
         a card that counts (or would soon have to be played anyway), else the cheapest card,
         the Petit kept."""
@@ -502,7 +363,7 @@ class FrenchRuleBot:
             return FOOL, "the trick is lost: the Excuse saves a card that counts"
         return cheapest, "the trick cannot be won for sure: the card that loses least"
 
-    def petit_ruff(self, t: _Turn, led: int, real: list[Card]) -> bool:
+    def petit_ruff(self, t: Turn, led: int, real: list[Card]) -> bool:
         """Whether the taker, or a partner who knows he is one, trumps a suit trick with the
         Petit now: no trump in the trick yet, and every opponent still to play likely to
         follow suit (none has shown a void in it, the caller checks; at least ``PETIT_RUFF``
@@ -519,32 +380,28 @@ class FrenchRuleBot:
         for o in t.later():
             if not t.mates >> o & 1:
                 opponents += 1
-        out = popcount(_suit_bits(~t.played_lo & ~t.hand_lo, ~t.played_hi & ~t.hand_hi, led))
+        out = popcount(suit_bits(~t.played_lo & ~t.hand_lo, ~t.played_hi & ~t.hand_hi, led))
         return out >= self.PETIT_RUFF * opponents
 
     @staticmethod
-    def cut_after(t: _Turn, led: int) -> bool:
+    def cut_after(t: Turn, led: int) -> bool:
         """Whether an opponent still to play in the trick has shown a void in the suit ``led``
-        and may still hold a trump (``sampler.french_voids``)."""
+        and may still hold a trump (``Turn.voids``)."""
         if led == TRUMP_SUIT:
             return False
-        suit = SUIT_MASKS[led]
-        voids: list[CardSet] | None = None
+        suits, trumps = t.voids()
         for o in t.later():
-            if not t.mates >> o & 1:
-                if voids is None:
-                    voids = t.voids()
-                if voids[o] & suit == suit and voids[o] & TRUMPS != TRUMPS:
-                    return True
+            if not t.mates >> o & 1 and suits[o] >> led & 1 and trumps[o] != TRUMPS:
+                return True
         return False
 
     @staticmethod
-    def chelem_run(t: _Turn) -> bool:
+    def chelem_run(t: Turn) -> bool:
         """Whether this seat's camp has won every trick so far (the Excuse then waits for the
         last trick, which it wins)."""
         return t.has_tricks and not t.facts.winners & ~t.mates
 
-    def lead(self, t: _Turn, cards: list[int]) -> tuple[int, str]:
+    def lead(self, t: Turn, cards: list[int]) -> tuple[int, str]:
         """The card to lead (``cards``: the legal ones but the Excuse): the Excuse to the last
         trick of a chelem run; the taker's trump draw; a low card into an opponent's void;
         a King or a master; else the cheapest card of the longest suit, or the lowest trump."""
@@ -571,7 +428,7 @@ class FrenchRuleBot:
         return _least(cards, True, False, by_value=False), "only trumps to lead: the lowest, the Petit last"
 
     @staticmethod
-    def draw_trumps(t: _Turn, cards: list[int]) -> tuple[int, str] | None:
+    def draw_trumps(t: Turn, cards: list[int]) -> tuple[int, str] | None:
         """The taker's trump lead, or None: his best trump when it is the best one out and he
         holds as many trumps as are out, to draw the defence's. Never a lower trump (it hands
         the lead to the defence cheaply), nor the best one with fewer trumps than are out (it
@@ -594,22 +451,20 @@ class FrenchRuleBot:
         return None
 
     @staticmethod
-    def void_leads(t: _Turn, suits: list[int], attacking: bool) -> list[int]:
+    def void_leads(t: Turn, suits: list[int], attacking: bool) -> list[int]:
         """The low cards (no King) of ``suits`` in a suit an opponent has shown void in, to make
         him spend a trump: the defence leads the taker's voids, the taker (and partner) the
         defenders'."""
         if not suits or t.taker < 0:
             return []
         others = [t.taker] if not attacking else [o for o in range(t.n) if not t.mates >> o & 1]
-        voids = t.voids()
-        void_suits = 0  # a bit a suit some opponent of ``others`` has shown void in
-        for s in range(4):
-            for o in others:
-                if voids[o] & SUIT_MASKS[s] == SUIT_MASKS[s]:
-                    void_suits |= 1 << s
-        return [c for c in suits if not KINGS >> c & 1 and void_suits >> _SUIT[c] & 1]
+        suits_void = t.voids()[0]
+        void = 0  # a bit a suit some seat of ``others`` has shown void in
+        for o in others:
+            void |= suits_void[o]
+        return [c for c in suits if not KINGS >> c & 1 and void >> _SUIT[c] & 1]
 
-    def cashing_leads(self, t: _Turn, suits: list[int], attacking: bool) -> list[int]:
+    def cashing_leads(self, t: Turn, suits: list[int], attacking: bool) -> list[int]:
         """The Kings of ``suits`` worth leading, then (taker and partner) the other masters.
         The defence leads a King only in a suit the taker has followed: led blind, it is
         often trumped by him (void from his écart)."""
@@ -622,19 +477,19 @@ class FrenchRuleBot:
         return kings
 
     @staticmethod
-    def longest_suit_lead(t: _Turn, suits: list[int]) -> int:
+    def longest_suit_lead(t: Turn, suits: list[int]) -> int:
         """The cheapest card of ``suits`` in the longest suit of the hand (any of ``suits``
         when the longest is not among them)."""
         by_len, most = 0, -1
         for s in range(4):
-            k = popcount(_suit_bits(t.hand_lo, t.hand_hi, s))
+            k = popcount(suit_bits(t.hand_lo, t.hand_hi, s))
             if k > most:  # the first suit of the longest
                 by_len, most = s, k
         pick = [c for c in suits if _SUIT[c] == by_len] or suits
         return _least(pick, False, False)
 
     @staticmethod
-    def masters(t: _Turn, cards: list[int]) -> list[int]:
+    def masters(t: Turn, cards: list[int]) -> list[int]:
         """The suit cards of ``cards`` that no card still out (not played, not in this hand)
         of their suit beats."""
         facts = t.facts  # the finished tricks: the trick on the table holds no suit card here
@@ -643,7 +498,7 @@ class FrenchRuleBot:
         for c in cards:
             if c > 21:
                 s = _SUIT[c]
-                if not _suit_bits(~gone_lo, ~gone_hi, s) >> (c - _SUIT_BASE[s] + 1):
+                if not suit_bits(~gone_lo, ~gone_hi, s) >> (c - SUIT_BASE[s] + 1):
                     out.append(c)
         return out
 

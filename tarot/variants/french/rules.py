@@ -680,10 +680,18 @@ class FrenchDeal(SplitHandsDeal):
         return SeatView(
             self.variant, self.options, seat, self.players, self.dealer,
             phase if mine else self.PUBLIC_PHASE.get(phase, phase), to_play, lo, hi,
-            self.ecart if seat == taker else 0, self._split.sizes(), None, tuple(self.shown),
+            self.ecart if seat == taker else 0,
+            self._sizes_in_play() if phase in ("play", "poignee", "show") else self._split.sizes(),
+            None, tuple(self.shown),
             tuple(self.tricks), self.leader if phase in ("play", "poignee", "show") else None,
             tuple(self.trick), self.legal_actions() if mine else [], pending, self.notation,
             taker if bidding_over else None, self._partner_known_to(seat))
+
+    def _sizes_in_play(self) -> tuple[int, ...]:
+        """The number of cards in each hand once the play has begun, without counting them: a
+        card a trick still to come, less the card a seat has put on the table (§4.1)."""
+        n, left, leader, played = self.players, self.HAND - self.trick_no, self.leader, len(self.trick)
+        return tuple([left - 1 if (s - leader) % n < played else left for s in range(n)])
 
     def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
         """The chien, dealt face down (docs/rules §4.1)."""
