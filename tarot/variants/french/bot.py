@@ -39,21 +39,19 @@ from __future__ import annotations
 import random
 from typing import Final, cast
 
-
 from ...core.actions import ACTION_IDS, DONE, PASS
 from ...core.cards import (
-    FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of,
-    popcount, rank_of,
+    FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, popcount, rank_of,
 )
 from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
 from ...core.seat_view import SeatView
 from ...core.tricks import PLAIN_POWER as _POWER
 from ...core.tricks import SUIT_OF as _SUIT
+from .bot_table import SUIT_BASE, Facts, Turn, suit_bits
 from .rules import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
-from .bot_table import SUIT_BASE, Facts, Turn, suit_bits
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -113,8 +111,8 @@ class FrenchRuleBot:
 
     ``act`` takes a seat's view; ``act_seat`` the fields of it the bot reads (``SeatView``),
     which the rollouts give it (``tarot.bots.rollout``). Between the decisions of a deal the
-    bot keeps the facts of the finished tricks it has seen (``Facts``): the same views' trick
-    tuples, one more after each trick; anything else is worked out afresh."""
+    bot keeps the facts of the finished tricks it has seen (``bot_table.Facts``): the same
+    views' trick tuples, one more after each trick; anything else is worked out afresh."""
 
     name = "rule"
     #: Cards of the suit led still out, per opponent still to play, for the taker to trump
