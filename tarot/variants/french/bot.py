@@ -126,27 +126,31 @@ class FrenchRuleBot:
     def act(self, view: View) -> int:
         return self.act_seat(SeatView.of(view))
 
-    def act_seat(self, v: SeatView) -> int:
+    def act_seat(self, view: SeatView) -> int:
         """The decision from the fields of the seat's view the bot reads (``act``)."""
-        legal = v.legal_actions
+        legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        ph = v.phase
+        ph = view.phase
         if ph == "play":
-            return self.choose(self.turn(v, legal))[0]
+            return self.play(view, legal)
         if ph == "bid":
-            return self.bid(v, legal)
+            return self.bid(view, legal)
         if ph == "call":
-            return self.call(v, legal)
+            return self.call(view, legal)
         if ph == "ecart":
-            return self.ecart(v, legal)
+            return self.ecart(view, legal)
         if ph == "chelem":
-            return CHELEM if self.chelem(v.hand) else DONE
+            return CHELEM if self.chelem(view.hand) else DONE
         if ph == "poignee":
-            if v.seat == v.taker:
+            if view.seat == view.taker:
                 return max(a for a in legal if a in POIGNEES)
             return DONE
         return legal[0]
+
+    def play(self, v: SeatView, legal: list[int]) -> int:
+        """The card to play (``choose``)."""
+        return self.choose(self.turn(v, legal))[0]
 
     def turn(self, v: SeatView, legal: list[int]) -> Turn:
         """The play decision of ``v``, with the finished tricks' facts brought up to date."""
