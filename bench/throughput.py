@@ -4,6 +4,7 @@
     python bench/throughput.py simulate --base /work/base-12e0028 --deals 50 --instructions
     python bench/throughput.py simulate --this VENV --base BASE_VENV --deals 200 --instructions
     python bench/throughput.py playouts --base /work/base-12e0028 --worlds 300 --rounds 5
+    python bench/throughput.py playouts --base /work/base-12e0028 --worlds 60 --instructions
     python bench/throughput.py memory --deals 200000
     python bench/throughput.py workers --deals 4000
 
@@ -24,6 +25,10 @@ change on a busy machine (the bots' memo tables make the first deals dearer: the
 at every seat (``PimcBot``'s ``played_out_values``): positions from rule-bot deals of ``--variant``
 after 1 to 12 tricks, a world sampled from the seat's view (``sampling.sample_from``), each
 legal card tried in a copy and the deal finished (``search.finish_with``).
+
+``playouts --instructions``: the machine instructions per sampled world of that playout loop
+(callgrind): the same script run with the worlds played out and without (the positions made
+alike), the difference divided by the worlds.
 
 ``memory``: the peak resident memory of ``simulate`` (this checkout) after growing numbers of
 deals, up to ``--deals``: where it levels off.
@@ -68,6 +73,7 @@ PLAYOUTS = textwrap.dedent("""
     from tarot.bots.search import distinct_in_view, finish_with
     from tarot.core.deal import new_deal
     variant, worlds, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    play = len(sys.argv) < 5 or sys.argv[4] == "play"  # "positions": make them, play nothing
     rng = random.Random(seed)
     jobs = []  # (constraints, seat, cards to try): one per position
     i = 0
@@ -88,14 +94,14 @@ PLAYOUTS = textwrap.dedent("""
     rule = make_bot("rule", seed=0)
     t = time.process_time()
     played = 0
-    for cons, seat, cards in jobs:
+    for cons, seat, cards in (jobs if play else []):
         world = sample_from(cons, rng)
         for a in cards:
             w = world.copy()
             w.push(a)
             finish_with(w, [rule] * w.players)
         played += 1
-    print(played / (time.process_time() - t), sum(len(c) for _, _, c in jobs))
+    print(played / max(time.process_time() - t, 1e-9), sum(len(c) for _, _, c in jobs))
 """)
 
 MEMORY = textwrap.dedent("""
@@ -167,20 +173,30 @@ COUNTED = textwrap.dedent("""
 """)
 
 
-def instructions(tree: Path, variant: str, deals: int, seed: int) -> float:
-    """Machine instructions per deal of ``simulate`` (rule bots) in ``tree``, counted by
-    valgrind's callgrind: ``deals`` deals less the first ``deals // 5`` (the imports, the
-    first deals' memo tables), string hashes fixed. The count repeats from run to run."""
+def callgrind(tree: Path, code: str, *args: object) -> int:
+    """The machine instructions of ``code`` run with ``tree``'s ``tarot``, counted by valgrind's
+    callgrind, string hashes fixed: the count repeats from run to run."""
     python, cwd, env = interpreter(tree)
     env["PYTHONHASHSEED"] = "0"
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          python, "-c", code, *map(str, args)],
+                         cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
 
-    def count(n: int) -> int:
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              python, "-c", COUNTED, variant, str(n), str(seed)],
-                             cwd=cwd, env=env, capture_output=True, text=True, check=True)
-        return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
+
+def instructions(tree: Path, variant: str, deals: int, seed: int) -> float:
+    """Machine instructions per deal of ``simulate`` (rule bots) in ``tree`` (``callgrind``):
+    ``deals`` deals less the first ``deals // 5`` (the imports, the first deals' memo tables)."""
     first = max(1, deals // 5)
-    return (count(deals) - count(first)) / (deals - first)
+    return (callgrind(tree, COUNTED, variant, deals, seed)
+            - callgrind(tree, COUNTED, variant, first, seed)) / (deals - first)
+
+
+def playout_instructions(tree: Path, variant: str, worlds: int, seed: int) -> float:
+    """Machine instructions per sampled world of the ``playouts`` loop in ``tree``: the script
+    with the worlds played out less the same script making the positions only."""
+    return (callgrind(tree, PLAYOUTS, variant, worlds, seed, "play")
+            - callgrind(tree, PLAYOUTS, variant, worlds, seed, "positions")) / worlds
 
 
 def workers(base: Path | None, variant: str, deals: int) -> dict:
@@ -211,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--instructions", action="store_true",
-                    help="simulate: count machine instructions per deal (callgrind) instead of timing")
+                    help="simulate, playouts: count machine instructions per deal or world "
+                    "(callgrind) instead of timing")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     if a.what in ("simulate", "playouts") and a.base is None:
@@ -222,6 +239,11 @@ def main(argv: list[str] | None = None) -> int:
         this, other = (instructions(tree, variant, a.deals, a.seed) for tree in (a.this, a.base))
         out = {"this": this, "base": other, "ratio": other / this}
         line = f"simulate {variant}: {this:,.0f} against {other:,.0f} instructions a deal (ratio: base / this)"
+    elif a.what == "playouts" and a.instructions:
+        variant = a.variant or "fft-4p"
+        this, other = (playout_instructions(tree, variant, a.worlds, a.seed) for tree in (a.this, a.base))
+        out = {"this": this, "base": other, "ratio": other / this}
+        line = f"playouts {variant}: {this:,.0f} against {other:,.0f} instructions a world (ratio: base / this)"
     elif a.what == "simulate":
         out = versus(SIMULATE, a.base, a.rounds, a.variant or "marolles-1637", a.deals, a.seed, this=a.this)
         line = f"simulate {a.variant or 'marolles-1637'}: {out['this']:,.0f} against {out['base']:,.0f} deals/s"

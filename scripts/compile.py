@@ -57,6 +57,7 @@ COMPILED = [
     "tarot/core/seat_view.py",
     "tarot/bots/odds.py", "tarot/bots/rollout.py", "tarot/variants/marolles/bot.py",
     "tarot/variants/marolles/bot_table.py", "tarot/variants/marolles/bot_discards.py", "tarot/variants/french/bot.py",
+    "tarot/variants/french/bot_table.py",
     "tarot/bots/sampling.py", "tarot/bots/search.py", "tarot/variants/marolles/sampler.py",
     "tarot/variants/french/sampler.py", "tarot/variants/early_french/sampler.py", "tarot/variants/french_2p/sampler.py",
 ]

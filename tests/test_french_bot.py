@@ -2,6 +2,9 @@
 play in French Tarot"): each position is reached by real bids, écart and tricks, and the card
 asked for is the one the rule names, where the bot of before 27 November 2026 played another."""
 
+import pytest
+
+from tarot.core.cards import PART
 from tarot.variants.french.bot import FrenchRuleBot
 from test_french_rules import C, L, bid, deal_with, play, to_play
 
@@ -170,3 +173,80 @@ def test_with_five_players_a_defender_trumps_with_the_petit_too():
     play(deal, "2H")
     assert deal.to_play == 1 and act(deal) == C("T1")
     assert why(deal).startswith("the Petit trumps while the opponents after are likely to follow suit")
+
+
+# ----- the bot's native path (issue 34) -----------------------------------------------------
+def _positions(variant, deals):
+    """Every view of the seat to play in ``deals`` deals of ``variant``: rule bots, the random
+    bot at one seat so that odd plays come up too."""
+    import tarot
+    from tarot.bots import make_bot
+
+    for seed in range(deals):
+        deal = tarot.new_deal(variant, seed=seed, dealer=seed % 3)
+        bots = [make_bot("random" if s == seed % deal.players else "rule", seed=seed)
+                for s in range(deal.players)]
+        while not deal.is_over:
+            view = deal.view(deal.to_play)
+            yield view
+            deal.push(bots[deal.to_play].act(view))
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_the_facts_carried_between_decisions_equal_those_worked_out(variant):
+    """The finished tricks' facts the bot carries from one view to the next (``Facts.then``),
+    for one seat's bot and for a bot shared by every seat, equal those of the tricks worked out
+    from scratch, and the sampler's voids (``sampler.finished_tricks``) put in card sets."""
+    from tarot.core.cards import FOOL, SUIT_MASKS
+    from tarot.core.tricks import SUIT_OF
+    from tarot.variants.french.bot_table import Facts
+    from tarot.variants.french.sampler import finished_tricks
+
+    per_seat: dict = {}
+    shared = Facts.none(0)
+    checked = 0
+    for view in _positions(variant, 12):
+        n = view.players
+        fresh = Facts.none(0).then([list(t) for t in view.tricks], n)  # lists: never carried
+        shared = shared.then(view.tricks, n)
+        mine = per_seat[view.seat] = per_seat.get(view.seat, Facts.none(0)).then(view.tricks, n)
+        played, voids = finished_tricks(view.tricks, n)
+        followed = [0] * n  # the suits each seat played to a trick led in them
+        for leader, cards, _ in view.tricks:
+            first = 1 if cards[0] == FOOL else 0
+            for i, c in enumerate(cards):
+                if i != first and SUIT_OF[c] == SUIT_OF[cards[first]]:
+                    followed[(leader + i) % n] |= 1 << SUIT_OF[c]
+        for f in (fresh, shared, mine):
+            assert f.played_lo | f.played_hi << PART == played
+            assert tuple(sum(SUIT_MASKS[s] for s in range(4) if f.void_suits[o] >> s & 1)
+                         | f.void_trumps[o] for o in range(n)) == voids
+            assert f.followed == followed
+            assert f.winners == sum({1 << w for _, _, w in view.tricks})
+        checked += bool(view.tricks)
+    assert checked > 200
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_rollouts_with_seat_views_play_the_deals_the_views_play(variant):
+    """``rollout`` gives the bot ``SeatView``s, and skips it where one action is legal; the bot
+    asked through its views at every decision plays the same deals."""
+    import tarot
+    from tarot.bots.rollout import rollout
+
+    class ViewOnly:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def act(self, view):
+            return self.bot.act(view)
+
+    for seed in range(6):
+        deals = []
+        for wrap in (False, True):
+            deal = tarot.new_deal(variant, seed=seed, dealer=seed % 3)
+            bots = [FrenchRuleBot(seed=s) for s in range(deal.players)]
+            rollout(deal, [ViewOnly(b) for b in bots] if wrap else bots)
+            deals.append(deal)
+        assert deals[0].history == deals[1].history
+        assert deals[0].result().scores == deals[1].result().scores

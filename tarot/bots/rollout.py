@@ -3,9 +3,10 @@ deals of simulations (issue 34), compiled with the engine (``scripts/compile.py`
 
 ``rollout(deal, policy)`` finishes ``deal``. The policy is either bots, one per seat, each
 deciding from its seat's view (``play_out``: a rule bot in a sampled deal of ``PimcBot``; a bot
-with ``act_seat`` gets the fields of the view it reads, ``core.seat_view.SeatView``), or a
-*random policy*, which draws among the legal actions without a view: a uniformly random legal
-action needs nothing else, and building a view for it would cost more than the draw.
+with ``act_seat`` gets the fields of the view it reads, ``core.seat_view.SeatView``, where it
+has a choice), or a *random policy*, which draws among the legal actions without a view: a
+uniformly random legal action needs nothing else, and building a view for it would cost more
+than the draw.
 
 Two random policies, two streams:
 
@@ -130,15 +131,18 @@ def rollout(deal: Deal, policy: IntRandom | PyRandomPolicy | Sequence[Policy]) -
     else:
         bots = policy
         # a bot that decides from a ``SeatView`` (``act_seat``: the compiled rule bots) is
-        # given one, which the deal builds without the view's dict; the others get the view
+        # given one, which the deal builds without the view's dict, and is not asked when
+        # there is one legal action (a rule bot plays it, and draws nothing at random); the
+        # others get the view at every decision
         by_seat = [getattr(b, "act_seat", None) for b in bots]
         while not deal.is_over:
             seat = cast(Seat, deal.to_play)
             act_seat = by_seat[seat]
-            if act_seat is not None:
-                deal.push(act_seat(deal.seat_view(seat)))
-            else:
+            if act_seat is None:
                 deal.push(bots[seat].act(deal.view(seat)))
+                continue
+            legal = deal.legal_actions()
+            deal.push(legal[0] if len(legal) == 1 else act_seat(deal.seat_view(seat)))
 
 
 def random_seats(deal: Deal, rngs: Sequence[random.Random]) -> None:

@@ -56,7 +56,7 @@ from ..core.cards import NUM_CARDS, TRUMP_SUIT, Card, CardSet, Seat
 from ..core.deal import Deal, View, variant_class
 from ..core.game import game_of
 from ..core.tricks import SUIT_OF
-from . import RuleBot, make_bot, register_bot
+from . import RuleBot, make_bot, play_out, register_bot
 from .sampling import Constraints, SamplingError, can_sample, sample_from
 from .rollout import PyRandomPolicy, rollout
 
@@ -384,8 +384,9 @@ def tricks_left(deal: Deal) -> int:
 
 # ----- playouts -------------------------------------------------------------------------------
 def finish_with(deal: Deal, bots: Sequence) -> None:
-    """Play ``deal`` to the end with ``bots[seat]`` deciding from each seat's view."""
-    rollout(deal, bots)
+    """Play ``deal`` to the end with ``bots[seat]`` deciding from each seat's view
+    (``play_out``: a ``RuleBot`` is asked as the variant's own rule bot)."""
+    play_out(deal, bots)
 
 
 def finish_random(deal: Deal, rng: random.Random, revokes: bool = False) -> None:

@@ -26,7 +26,7 @@ from .view import View
 #: The fields ``SeatView`` shares with ``View`` (equal values; sequences as tuples or lists).
 FIELDS: Final = ("variant", "options", "seat", "players", "dealer", "phase", "to_play", "hand",
                  "discards", "hand_sizes", "cut_card", "shown", "tricks", "leader", "trick",
-                 "legal_actions", "pending_show", "notation")
+                 "legal_actions", "pending_show", "notation", "taker", "partner")
 
 
 class SeatView:
@@ -38,7 +38,8 @@ class SeatView:
                  hand_hi: CardSet, discards: CardSet, hand_sizes: tuple[int, ...],
                  cut_card: Card | None, shown: Sequence[Any], tricks: Sequence[Any],
                  leader: Seat | None, trick: Sequence[Card], legal_actions: list[int],
-                 pending_show: CardSet, notation: Notation) -> None:
+                 pending_show: CardSet, notation: Notation, taker: Seat | None = None,
+                 partner: Seat | None = None) -> None:
         self.variant = variant
         self.options = options
         self.seat = seat
@@ -58,6 +59,8 @@ class SeatView:
         self.legal_actions = legal_actions
         self.pending_show = pending_show
         self.notation = notation
+        self.taker = taker  # French Tarot: the taker once bidding has ended
+        self.partner = partner  # French Tarot for five: the partner as the seat knows him
 
     @property
     def hand(self) -> CardSet:
@@ -71,7 +74,7 @@ class SeatView:
         return SeatView(v.variant, v.options, v.seat, v.players, v.dealer, v.phase, v.to_play,
                         hand & LOW_PART, hand >> PART, v.discards, tuple(v.hand_sizes),
                         v.cut_card, v.shown, v.tricks, v.leader, v.trick,
-                        list(v.legal_actions), v.pending_show, v.notation)
+                        list(v.legal_actions), v.pending_show, v.notation, v.taker, v.partner)
 
 
 __all__ = ["FIELDS", "SeatView"]

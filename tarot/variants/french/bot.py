@@ -41,16 +41,17 @@ from typing import Final, cast
 
 from ...core.actions import ACTION_IDS, DONE, PASS
 from ...core.cards import (
-    FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, rank_of,
+    FOOL, KINGS, SUIT_MASKS, TRUMP_SUIT, TRUMPS, Card, CardSet, cards_of, popcount, rank_of,
 )
 from ...core.counting import reduced_total
 from ...core.deal import View, variant_class
+from ...core.seat_view import SeatView
 from ...core.tricks import PLAIN_POWER as _POWER
 from ...core.tricks import SUIT_OF as _SUIT
+from .bot_table import SUIT_BASE, Facts, Turn, suit_bits
 from .rules import (
     BIDS, ECART_FREE, ECART_TRUMPS, POIGNEES, FrenchDeal, winning_index,
 )
-from .sampler import finished_tricks, french_voids
 
 CHELEM: Final = ACTION_IDS["chelem"]
 PETIT, MONDE = 1, 21
@@ -63,7 +64,7 @@ THRESHOLDS: Final = {3: (40, 42, 71, 81), 4: (42, 50, 71, 81), 5: (38, 42, 56, 8
 
 def _best_trump(c: Card, out_trumps: CardSet) -> bool:
     """Whether trump ``c`` beats every trump still out (``out_trumps``)."""
-    return not out_trumps & ~((2 << c) - 1)
+    return not out_trumps >> (c + 1)
 
 
 def hand_strength(hand: CardSet, hand_size: int) -> float:
@@ -106,7 +107,12 @@ def hand_strength(hand: CardSet, hand_size: int) -> float:
 
 
 class FrenchRuleBot:
-    """The rule-based bot of ``fft-3p``, ``fft-4p`` and ``fft-5p`` (see the module docstring)."""
+    """The rule-based bot of ``fft-3p``, ``fft-4p`` and ``fft-5p`` (see the module docstring).
+
+    ``act`` takes a seat's view; ``act_seat`` the fields of it the bot reads (``SeatView``),
+    which the rollouts give it (``tarot.bots.rollout``). Between the decisions of a deal the
+    bot keeps the facts of the finished tricks it has seen (``bot_table.Facts``): the same
+    views' trick tuples, one more after each trick; anything else is worked out afresh."""
 
     name = "rule"
     #: Cards of the suit led still out, per opponent still to play, for the taker to trump
@@ -115,12 +121,19 @@ class FrenchRuleBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._facts = Facts.none(0)
 
     def act(self, view: View) -> int:
-        legal = list(view.legal_actions)
+        return self.act_seat(SeatView.of(view))
+
+    def act_seat(self, view: SeatView) -> int:
+        """The decision from the fields of the seat's view the bot reads (``act``)."""
+        legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         ph = view.phase
+        if ph == "play":
+            return self.play(view, legal)
         if ph == "bid":
             return self.bid(view, legal)
         if ph == "call":
@@ -128,16 +141,21 @@ class FrenchRuleBot:
         if ph == "ecart":
             return self.ecart(view, legal)
         if ph == "chelem":
-            return CHELEM if self.chelem(view) else DONE
+            return CHELEM if self.chelem(view.hand) else DONE
         if ph == "poignee":
             if view.seat == view.taker:
                 return max(a for a in legal if a in POIGNEES)
             return DONE
-        if ph == "show":
-            return legal[0]
-        if ph == "play":
-            return self.play(view, legal)
         return legal[0]
+
+    def play(self, v: SeatView, legal: list[int]) -> int:
+        """The card to play (``choose``)."""
+        return self.choose(self.turn(v, legal))[0]
+
+    def turn(self, v: SeatView, legal: list[int]) -> Turn:
+        """The play decision of ``v``, with the finished tricks' facts brought up to date."""
+        facts = self._facts = self._facts.then(v.tricks, v.players)
+        return Turn(v, legal, facts)
 
     def explain(self, view: View) -> str:
         """Why the bot makes the choice it makes in ``view``, in a sentence: the rule behind it
@@ -154,7 +172,7 @@ class FrenchRuleBot:
                     f"long suits, voids and singletons, on an 18-card scale); with {view.players} "
                     f"players it bids {bids}, when that overcalls the bid before")
         if ph == "play":
-            return self.choose(view, legal)[1]
+            return self.choose(self.turn(SeatView.of(view), legal))[1]
         return {
             "ecart": "it empties its shortest suits without their King, the cards that count first "
                      "(never a King or a bout; a trump only when it must, the lowest)",
@@ -167,8 +185,8 @@ class FrenchRuleBot:
         }.get(ph, "")
 
     # ----- before play -------------------------------------------------------------------
-    def bid(self, view: View, legal: list[int]) -> int:
-        want = self.wanted_bid(view.hand, view.players)
+    def bid(self, v: SeatView, legal: list[int]) -> int:
+        want = self.wanted_bid(v.hand, v.players)
         return want if want in legal else PASS
 
     @staticmethod
@@ -196,15 +214,15 @@ class FrenchRuleBot:
                 high = b
         return True
 
-    def call(self, view: View, legal: list[int]) -> int:
-        h = view.hand
+    def call(self, v: SeatView, legal: list[int]) -> int:
+        h = v.hand
         not_mine = [c for c in legal if not h >> c & 1] or legal
         return max(not_mine, key=lambda c: ((h & SUIT_MASKS[_SUIT[c]]).bit_count(), rank_of(c), -c))
 
-    def ecart_plan(self, view: View) -> list[Card]:
+    def ecart_plan(self, v: SeatView) -> list[Card]:
         """The cards to discard, chosen from the whole hand once the chien is in it."""
-        full = view.hand | view.discards
-        return self._ecart(full, full.bit_count() - view.hand_sizes[(view.seat + 1) % view.players])
+        full = v.hand | v.discards
+        return self._ecart(full, full.bit_count() - v.hand_sizes[(v.seat + 1) % v.players])
 
     def discards_from(self, view: View, full: CardSet) -> CardSet:
         """The écart this bot makes from ``full`` (the taker's hand with the chien in it): the
@@ -226,132 +244,109 @@ class FrenchRuleBot:
 
         return sorted(sorted(cards_of(free), key=key)[:k])
 
-    def ecart(self, view: View, legal: list[int]) -> int:
-        for c in self.ecart_plan(view):
-            if not view.discards >> c & 1:
+    def ecart(self, v: SeatView, legal: list[int]) -> int:
+        for c in self.ecart_plan(v):
+            if not v.discards >> c & 1:
                 return c if c in legal else legal[0]
         return legal[0]
 
-    def chelem(self, view: View) -> bool:
-        h = view.hand
+    @staticmethod
+    def chelem(h: CardSet) -> bool:
+        """Whether to announce a chelem with hand ``h``."""
         others = h & ~TRUMPS & ~1 & ~KINGS
         return bool(h >> MONDE & 1) and (h & TRUMPS).bit_count() >= 13 and not others
 
     # ----- play --------------------------------------------------------------------------
-    def mates(self, view: View) -> set[int]:
-        """Seats known to be in this seat's camp (itself included)."""
-        me, taker = view.seat, view.taker
-        if view.players != 5:
-            return {me} if me == taker else {s for s in range(view.players) if s != taker}
-        partner = view.partner
-        assert taker is not None  # a king is called once bidding is over
-        if me == taker:
-            return {me} if partner is None or partner == me else {me, partner}
-        if partner == me:
-            return {me, taker}
-        if partner is not None:
-            return {s for s in range(view.players) if s not in (taker, partner)}
-        return {me}
-
-    def play(self, view: View, legal: list[int]) -> int:
-        return self.choose(view, legal)[0]
-
-    def choose(self, view: View, legal: list[int]) -> tuple[int, str]:
+    def choose(self, t: Turn) -> tuple[int, str]:
         """The card to play, and the rule that chose it (what ``explain`` says)."""
+        legal = t.legal
         non_excuse = [c for c in legal if c != FOOL] or legal
-        if FOOL in legal and self.excuse_due(view):
+        if FOOL in legal and self.excuse_due(t):
             return FOOL, "the Excuse is never kept to the last trick, where it would change camp"
-        played = self.played_cards(view)
-        out_trumps = TRUMPS & ~played & ~view.hand
-        mates = self.mates(view)
-        if all(c == FOOL for c in view.trick):  # nothing led yet, or only the Excuse
-            return self.lead(view, non_excuse, out_trumps, mates, legal)
-        return self.follow(view, legal, non_excuse, played, out_trumps, mates)
+        for c in t.trick:
+            if c != FOOL:
+                return self.follow(t, non_excuse)
+        return self.lead(t, non_excuse)  # nothing led yet, or only the Excuse
 
-    def excuse_due(self, view: View) -> bool:
+    def excuse_due(self, t: Turn) -> bool:
         """Whether the Excuse is to be played now: with two tricks or fewer left, for played to
         the last trick outside a chelem it changes camp (§4.1); but not with two left in a
         chelem run, where it waits for the last trick, which it wins."""
-        tricks_left = view.hand.bit_count()
-        return tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(view))
+        tricks_left = t.hand_count
+        return tricks_left <= 2 and not (tricks_left == 2 and self.chelem_run(t))
 
-    @staticmethod
-    def played_cards(view: View) -> CardSet:
-        """Every card played so far in the deal, the trick on the table included."""
-        played = finished_tricks(view.tricks, view.players)[0]
-        for c in view.trick:
-            played |= 1 << c
-        return played
-
-    def follow(self, view: View, legal: list[int], non_excuse: list[int], played: CardSet,
-               out_trumps: CardSet, mates: set[int]) -> tuple[int, str]:
+    def follow(self, t: Turn, non_excuse: list[int]) -> tuple[int, str]:
         """The card to play to a trick already led: points to a trick the camp surely wins,
         else the card that wins it safely (``take``), else the card that loses least."""
-        trick = list(view.trick)
-        real = [c for c in trick if c != FOOL]
+        real = [c for c in t.trick if c != FOOL]
         led = _SUIT[real[0]]  # the first card that is not the Excuse sets the suit
-        camp_after = self.camp_after(view, mates)
-        if self.camp_holds(view, mates, camp_after, out_trumps):
+        camp_after = self.camp_after(t)
+        if self.camp_holds(t, camp_after):
             # points to the camp, the Petit too (safe now); never the 21, which cannot be lost
-            return (max(non_excuse, key=lambda c: (-1 if c == MONDE else _VALUE[c], -c)),
+            return (_most_points(non_excuse),
                     "the trick is the camp's and nobody after can take it: give it points")
-        top = max(_POWER[c] for c in real if _SUIT[c] == led or _SUIT[c] == TRUMP_SUIT)
+        top = -1
+        for c in real:
+            if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top:
+                top = _POWER[c]
         winning = [c for c in non_excuse
                    if (_SUIT[c] == led or _SUIT[c] == TRUMP_SUIT) and _POWER[c] > top]
         if winning:
-            taken = self.take(view, winning, led, real, played, out_trumps, mates, camp_after)
+            taken = self.take(t, winning, led, real, camp_after)
             if taken is not None:
                 return taken
-        return self.lose_least(view, legal, non_excuse)
+        return self.lose_least(t, non_excuse)
 
     @staticmethod
-    def camp_after(view: View, mates: set[int]) -> bool:
+    def camp_after(t: Turn) -> bool:
         """Whether every seat still to play in the trick is of this camp: what the camp wins
         then stays won."""
-        n, leader = view.players, cast(int, view.leader)
-        return all((leader + i) % n in mates for i in range(len(view.trick) + 1, n))
+        for o in t.later():
+            if not t.mates >> o & 1:
+                return False
+        return True
 
     @staticmethod
-    def camp_holds(view: View, mates: set[int], camp_after: bool, out_trumps: CardSet) -> bool:
+    def camp_holds(t: Turn, camp_after: bool) -> bool:
         """Whether the trick is won by this camp and nobody after can take it: only the camp
         left to play, or the best trump out heading it."""
-        trick = view.trick
-        win_i = winning_index(list(trick))
-        assert view.leader is not None  # a trick on the table has a leader
-        if (view.leader + win_i) % view.players not in mates:
+        win_i = winning_index(t.trick)
+        if not t.mates >> (t.leader + win_i) % t.n & 1:
             return False
-        best = trick[win_i]
-        return camp_after or (0 < best <= 21 and _best_trump(best, out_trumps))
+        best = t.trick[win_i]
+        return camp_after or (0 < best <= 21 and _best_trump(best, t.out_trumps))
 
-    def take(self, view: View, winning: list[int], led: int, real: list[Card], played: CardSet,
-             out_trumps: CardSet, mates: set[int], camp_after: bool) -> tuple[int, str] | None:
+    def take(self, t: Turn, winning: list[int], led: int, real: list[Card],
+             camp_after: bool) -> tuple[int, str] | None:
         """The card of ``winning`` (those that head the trick now) to win it with, or None when
         no card is worth spending. A card is safe when only the camp is left to play, when it
         is a suit card no later opponent has shown he can trump, or when it is the best trump
         out."""
-        cut = not camp_after and self.cut_after(view, led, mates)
+        cut = not camp_after and self.cut_after(t, led)
         safe = [c for c in winning if camp_after or (c > 21 and not cut)
-                or (c <= 21 and _best_trump(c, out_trumps))]
+                or (c <= 21 and _best_trump(c, t.out_trumps))]
         if PETIT in safe and camp_after:
             return PETIT, "trumping with the Petit where nobody can overtrump saves it"
-        if PETIT in winning and not cut and self.petit_ruff(view, led, real, played, mates):
+        if PETIT in winning and not cut and self.petit_ruff(t, led, real):
             return PETIT, ("the Petit trumps while the opponents after are likely to follow suit; "
                            "kept, it would become the last trump and be lost")
-        return self.cheapest_winner(view, winning, safe, real)
+        return self.cheapest_winner(t, winning, safe, real)
 
     @staticmethod
-    def cheapest_winner(view: View, winning: list[int], safe: list[int],
+    def cheapest_winner(t: Turn, winning: list[int], safe: list[int],
                         real: list[Card]) -> tuple[int, str] | None:
         """The lowest card that wins, among the safe ones if any (the taker, in a trick without
         honours, among all winners: the best trumps kept); the Petit only by the last to play.
         None when no winner is safe, the trick holds no point and the lowest winner counts: it
         is not worth risking."""
-        points = sum(_VALUE[c] for c in real)
+        points = 0
+        for c in real:
+            points += _VALUE[c]
         pool = safe or winning
-        if view.seat == view.taker and safe and not points:
+        if t.seat == t.taker and safe and not points:
             pool = winning  # no honour to take: the lowest card that wins, the best trumps kept
-        last_to_play = len(view.trick) == view.players - 1
-        choice = min(pool, key=lambda c: (c == PETIT and not last_to_play, _VALUE[c], c))
+        petit_last = len(t.trick) != t.n - 1  # the Petit after the others unless last to play
+        choice = _least(pool, petit_last, False)
         if pool is winning and safe:
             return choice, "no honour to take: the lowest card that wins, the best trumps kept"
         if safe:
@@ -361,17 +356,16 @@ class FrenchRuleBot:
         return None
 
     @staticmethod
-    def lose_least(view: View, legal: list[int], non_excuse: list[int]) -> tuple[int, str]:
+    def lose_least(t: Turn, non_excuse: list[int]) -> tuple[int, str]:
         """The card to play to a trick the bot does not win for sure: the Excuse when it saves
         a card that counts (or would soon have to be played anyway), else the cheapest card,
         the Petit kept."""
-        cheapest = min(non_excuse, key=lambda c: (_VALUE[c], c == PETIT, c))
-        if FOOL in legal and (_VALUE[cheapest] > 0 or view.hand.bit_count() <= 2):
+        cheapest = _least(non_excuse, False, True)
+        if FOOL in t.legal and (_VALUE[cheapest] > 0 or t.hand_count <= 2):
             return FOOL, "the trick is lost: the Excuse saves a card that counts"
         return cheapest, "the trick cannot be won for sure: the card that loses least"
 
-    def petit_ruff(self, view: View, led: int, real: list[Card], played: CardSet,
-                   mates: set[int]) -> bool:
+    def petit_ruff(self, t: Turn, led: int, real: list[Card]) -> bool:
         """Whether the taker, or a partner who knows he is one, trumps a suit trick with the
         Petit now: no trump in the trick yet, and every opponent still to play likely to
         follow suit (none has shown a void in it, the caller checks; at least ``PETIT_RUFF``
@@ -379,130 +373,158 @@ class FrenchRuleBot:
         become the taker's last trump, lost to a trump lead or a ruff he cannot avoid. With
         five players a defender does so too; with three or four a defender keeps it for a
         partner's trick (docs/bots.md, "Card play in French Tarot")."""
-        if led == TRUMP_SUIT or (view.players < 5 and view.seat not in (view.taker, view.partner)):
+        if led == TRUMP_SUIT or (t.n < 5 and t.seat != t.taker and t.seat != t.partner):
             return False
-        if any(c <= 21 for c in real):
-            return False
-        n = view.players
-        leader = cast(int, view.leader)
-        opponents = sum(1 for i in range(len(view.trick) + 1, n) if (leader + i) % n not in mates)
-        out = (SUIT_MASKS[led] & ~played & ~view.hand).bit_count()
+        for c in real:
+            if c <= 21:
+                return False
+        opponents = 0
+        for o in t.later():
+            if not t.mates >> o & 1:
+                opponents += 1
+        out = popcount(suit_bits(~t.played_lo & ~t.hand_lo, ~t.played_hi & ~t.hand_hi, led))
         return out >= self.PETIT_RUFF * opponents
 
     @staticmethod
-    def cut_after(view: View, led: int, mates: set[int]) -> bool:
+    def cut_after(t: Turn, led: int) -> bool:
         """Whether an opponent still to play in the trick has shown a void in the suit ``led``
-        and may still hold a trump (``sampler.french_voids``)."""
+        and may still hold a trump (``Turn.voids``)."""
         if led == TRUMP_SUIT:
             return False
-        n, suit = view.players, SUIT_MASKS[led]
-        voids = french_voids(view)
-        for i in range(len(view.trick) + 1, n):
-            o = (cast(int, view.leader) + i) % n
-            if o not in mates and voids[o] & suit == suit and voids[o] & TRUMPS != TRUMPS:
+        suits, trumps = t.voids()
+        for o in t.later():
+            if not t.mates >> o & 1 and suits[o] >> led & 1 and trumps[o] != TRUMPS:
                 return True
         return False
 
-    def chelem_run(self, view: View) -> bool:
+    @staticmethod
+    def chelem_run(t: Turn) -> bool:
         """Whether this seat's camp has won every trick so far (the Excuse then waits for the
         last trick, which it wins)."""
-        mates = self.mates(view)
-        return bool(view.tricks) and all(w in mates for _, _, w in view.tricks)
+        return t.has_tricks and not t.facts.winners & ~t.mates
 
-    def lead(self, view: View, cards: list[int], out_trumps: CardSet, mates: set[int],
-             legal: list[int]) -> tuple[int, str]:
+    def lead(self, t: Turn, cards: list[int]) -> tuple[int, str]:
         """The card to lead (``cards``: the legal ones but the Excuse): the Excuse to the last
         trick of a chelem run; the taker's trump draw; a low card into an opponent's void;
         a King or a master; else the cheapest card of the longest suit, or the lowest trump."""
-        if FOOL in legal and self.chelem_run(view) and view.hand.bit_count() == 1:
+        if FOOL in t.legal and t.hand_count == 1 and self.chelem_run(t):
             return FOOL, "the camp has won every trick: the Excuse led to the last one wins it"
-        drawn = self.draw_trumps(view, cards, out_trumps)
+        drawn = self.draw_trumps(t, cards)
         if drawn is not None:
             return drawn
         suits = [c for c in cards if c > 21]
-        attacking = view.seat == view.taker or view.seat == view.partner
-        cut = self.void_leads(view, suits, mates, attacking)
+        attacking = t.seat == t.taker or t.seat == t.partner
+        cut = self.void_leads(t, suits, attacking)
         suits = cut or suits
-        cashed = self.cashing_leads(view, suits, attacking)
+        cashed = self.cashing_leads(t, suits, attacking)
         if cashed:
             if KINGS >> cashed[0] & 1:
                 return cashed[0], ("a King" if attacking else "a King of a suit the taker has followed "
                                    "(led blind, he may trump it)")
             return cashed[0], "a master: no card still out of its suit beats it"
         if suits:
-            card = self.longest_suit_lead(view, suits)
+            card = self.longest_suit_lead(t, suits)
             if cut:
                 return card, "a low card into a suit an opponent has shown void in, to make him spend a trump"
             return card, "the cheapest card of the longest suit"
-        return min(cards, key=lambda c: (c == PETIT, c)), "only trumps to lead: the lowest, the Petit last"
+        return _least(cards, True, False, by_value=False), "only trumps to lead: the lowest, the Petit last"
 
     @staticmethod
-    def draw_trumps(view: View, cards: list[int], out_trumps: CardSet) -> tuple[int, str] | None:
+    def draw_trumps(t: Turn, cards: list[int]) -> tuple[int, str] | None:
         """The taker's trump lead, or None: his best trump when it is the best one out and he
         holds as many trumps as are out, to draw the defence's. Never a lower trump (it hands
         the lead to the defence cheaply), nor the best one with fewer trumps than are out (it
         would be spent on their low ones)."""
-        trumps = [c for c in cards if 0 < c <= 21]
-        if view.seat != view.taker or not trumps or not out_trumps:
+        out_trumps = t.out_trumps
+        if t.seat != t.taker or not out_trumps:
             return None
-        top = max(trumps)
-        if _best_trump(top, out_trumps) and len(trumps) >= out_trumps.bit_count():
-            return top, (f"the best trump out, with as many trumps as the {out_trumps.bit_count()} still "
+        top, held = 0, 0
+        for c in cards:
+            if 0 < c <= 21:
+                held += 1
+                if c > top:
+                    top = c
+        if not held:
+            return None
+        out = popcount(out_trumps)
+        if _best_trump(top, out_trumps) and held >= out:
+            return top, (f"the best trump out, with as many trumps as the {out} still "
                          "out: it draws the defence's")
         return None
 
     @staticmethod
-    def void_leads(view: View, suits: list[int], mates: set[int], attacking: bool) -> list[int]:
+    def void_leads(t: Turn, suits: list[int], attacking: bool) -> list[int]:
         """The low cards (no King) of ``suits`` in a suit an opponent has shown void in, to make
         him spend a trump: the defence leads the taker's voids, the taker (and partner) the
         defenders'."""
-        if not suits or view.taker is None:
+        if not suits or t.taker < 0:
             return []
-        others = [view.taker] if not attacking else [o for o in range(view.players) if o not in mates]
-        voids = french_voids(view)
-        return [c for c in suits if not KINGS >> c & 1
-                and any(voids[o] & SUIT_MASKS[_SUIT[c]] == SUIT_MASKS[_SUIT[c]] for o in others)]
+        others = [t.taker] if not attacking else [o for o in range(t.n) if not t.mates >> o & 1]
+        suits_void = t.voids()[0]
+        void = 0  # a bit a suit some seat of ``others`` has shown void in
+        for o in others:
+            void |= suits_void[o]
+        return [c for c in suits if not KINGS >> c & 1 and void >> _SUIT[c] & 1]
 
-    def cashing_leads(self, view: View, suits: list[int], attacking: bool) -> list[int]:
+    def cashing_leads(self, t: Turn, suits: list[int], attacking: bool) -> list[int]:
         """The Kings of ``suits`` worth leading, then (taker and partner) the other masters.
         The defence leads a King only in a suit the taker has followed: led blind, it is
         often trumped by him (void from his écart)."""
         kings = [c for c in suits if KINGS >> c & 1]
-        if not attacking and view.taker is not None:
-            followed = self.followed_suits(view, view.taker)
+        if not attacking and t.taker >= 0:
+            followed = t.facts.followed[t.taker]
             kings = [c for c in kings if followed >> _SUIT[c] & 1]
         if attacking:
-            kings += [c for c in self.masters(view, suits) if not KINGS >> c & 1]
+            kings += [c for c in self.masters(t, suits) if not KINGS >> c & 1]
         return kings
 
     @staticmethod
-    def longest_suit_lead(view: View, suits: list[int]) -> int:
+    def longest_suit_lead(t: Turn, suits: list[int]) -> int:
         """The cheapest card of ``suits`` in the longest suit of the hand (any of ``suits``
         when the longest is not among them)."""
-        h = view.hand
-        by_len = max(range(4), key=lambda s: ((h & SUIT_MASKS[s]).bit_count(), -s))
+        by_len, most = 0, -1
+        for s in range(4):
+            k = popcount(suit_bits(t.hand_lo, t.hand_hi, s))
+            if k > most:  # the first suit of the longest
+                by_len, most = s, k
         pick = [c for c in suits if _SUIT[c] == by_len] or suits
-        return min(pick, key=lambda c: (_VALUE[c], c))
+        return _least(pick, False, False)
 
     @staticmethod
-    def followed_suits(view: View, seat: int) -> int:
-        """The suits (a bit each) that ``seat`` has followed: played a card of the suit to a
-        trick led in it (the Excuse led, the next card sets the suit)."""
-        n, out = view.players, 0
-        for leader, cards, _ in view.tricks:
-            first = 1 if cards[0] == FOOL else 0
-            i = (seat - leader) % n
-            if i != first and first < len(cards) and _SUIT[cards[i]] == _SUIT[cards[first]]:
-                out |= 1 << _SUIT[cards[i]]
-        return out
-
-    @staticmethod
-    def masters(view: View, cards: list[int]) -> list[int]:
+    def masters(t: Turn, cards: list[int]) -> list[int]:
         """The suit cards of ``cards`` that no card still out (not played, not in this hand)
         of their suit beats."""
-        gone = view.hand
-        for _, played, _ in view.tricks:
-            for c in played:
-                gone |= 1 << c
-        return [c for c in cards if c > 21 and not any(
-            _POWER[x] > _POWER[c] for x in cards_of(SUIT_MASKS[_SUIT[c]] & ~gone))]
+        facts = t.facts  # the finished tricks: the trick on the table holds no suit card here
+        gone_lo, gone_hi = t.hand_lo | facts.played_lo, t.hand_hi | facts.played_hi
+        out: list[int] = []
+        for c in cards:
+            if c > 21:
+                s = _SUIT[c]
+                if not suit_bits(~gone_lo, ~gone_hi, s) >> (c - SUIT_BASE[s] + 1):
+                    out.append(c)
+        return out
+
+
+def _most_points(cards: list[int]) -> int:
+    """The card of ``cards`` that counts most, the lowest id among equals; the 21 last (it
+    cannot be lost, and gives no points away)."""
+    best, best_key = cards[0], -2
+    for c in cards:
+        key = -1 if c == MONDE else _VALUE[c]
+        if key > best_key or (key == best_key and c < best):
+            best, best_key = c, key
+    return best
+
+
+def _least(cards: list[int], petit_last: bool, petit_after: bool, by_value: bool = True) -> int:
+    """The card of ``cards`` that counts least (``by_value``; else the lowest), the lowest id
+    among equals; the Petit after every other card (``petit_last``) or after the other cards
+    of its value (``petit_after``)."""
+    best, best_key = cards[0], 1 << 30
+    for c in cards:
+        petit = 1 if c == PETIT else 0
+        key = ((petit if petit_last else 0) << 12 | (_VALUE[c] if by_value else 0) << 9
+               | (petit if petit_after else 0) << 8 | c)
+        if key < best_key:
+            best, best_key = c, key
+    return best

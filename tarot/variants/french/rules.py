@@ -52,6 +52,7 @@ from ...core.cards import (
 from ...core.counting import COUNTING_CARDS, reduced_total
 from ...core.deal import CARD_UNDO, CardUndo, seat_index, DealResult, SplitHandsDeal, Undo, View
 from ...core.errors import IllegalActionError
+from ...core.seat_view import SeatView
 from ...core.ledger import Ledger
 from ...core.tricks import FFT_TRICKS, follow_duty_parts, follow_reason, led_card, winning_index
 from ...core.tricks import SUIT_OF as _SUIT
@@ -666,6 +667,31 @@ class FrenchDeal(SplitHandsDeal):
             "extra": extra,
         })
         return View.build(fields)
+
+    def seat_view(self, seat: Seat) -> SeatView:
+        """``view(seat)``'s fields a rule bot reads (``SeatView``), without the view's dict: the
+        same values as ``_view`` gives them (tests/test_seat_view.py)."""
+        seat = seat_index(seat, self.players, "seat_view(seat)")
+        phase, to_play, taker = self.phase, self.to_play, self.taker
+        mine = to_play == seat and phase != "over"
+        pending = self.pending[3] if self.pending is not None and mine else 0
+        lo, hi = self._split.parts(seat)
+        bidding_over = phase != "bid" and self.contract is not None
+        return SeatView(
+            self.variant, self.options, seat, self.players, self.dealer,
+            phase if mine else self.PUBLIC_PHASE.get(phase, phase), to_play, lo, hi,
+            self.ecart if seat == taker else 0,
+            self._sizes_in_play() if phase in ("play", "poignee", "show") else self._split.sizes(),
+            None, tuple(self.shown),
+            tuple(self.tricks), self.leader if phase in ("play", "poignee", "show") else None,
+            tuple(self.trick), self.legal_actions() if mine else [], pending, self.notation,
+            taker if bidding_over else None, self._partner_known_to(seat))
+
+    def _sizes_in_play(self) -> tuple[int, ...]:
+        """The number of cards in each hand once the play has begun, without counting them: a
+        card a trick still to come, less the card a seat has put on the table (§4.1)."""
+        n, left, leader, played = self.players, self.HAND - self.trick_no, self.leader, len(self.trick)
+        return tuple([left - 1 if (s - leader) % n < played else left for s in range(n)])
 
     def set_apart(self) -> list[tuple[Seat | None, str, list[tuple[Card, ...]]]]:
         """The chien, dealt face down (docs/rules §4.1)."""
