@@ -131,7 +131,7 @@ class MarollesPreplayBot:
     name = "preplay"
 
     def __init__(self, seed: int | None = None, worlds: int = 32, ecart_worlds: int | None = None,
-                 margin: float = 1.0, declarations: bool = False) -> None:
+                 margin: float = 2.0, declarations: bool = False) -> None:
         if worlds < 1:
             raise TarotError(f"worlds must be at least 1, not {worlds!r}")
         self.rng = random.Random(seed)
