@@ -29,8 +29,10 @@ The candidates, the rule bot's first:
   trumps, the lowest cards whatever they are, and the Tarots first.
 
 A candidate other than the rule bot's is taken only when its mean beats the rule bot's by more
-than ``margin`` standard errors of the paired difference: with few deals, the noise of the draw
-does not move the bot off the rule bot's choice. Every draw comes from the bot's own generator:
+than ``margin`` standard errors (two by default) of the paired difference: with few deals, the
+noise of the draw does not move the bot off the rule bot's choice. Measured in whole games
+(docs/strength.md, "Marolles: discards and declarations by evaluation"): the discards pay, the
+declarations do not. Every draw comes from the bot's own generator:
 the same seed and views give the same decisions.
 
 >>> import tarot
