@@ -1,10 +1,13 @@
 """How long the decisions before the play take when made by evaluation (``rule-bid``,
-``pimc-bid``: ``tarot.variants.french.bot_bid``), per phase: the bid, the King call, the écart
-(its first card, where the écart is chosen; the others follow the plan), the chelem and the
-poignées.
+``pimc-bid``: the game's ``preplay_bot``), per phase. French Tarot
+(``tarot.variants.french.bot_bid``): the bid, the King call, the écart (its first card, where
+the écart is chosen; the others follow the plan), the chelem and the poignées. Marolles
+(``tarot.variants.marolles.bot_preplay``): the discards (the first card, where they are
+chosen), the declarations and the cards shown (the first, where they are chosen).
 
     python bench/bid_time.py --variant fft-4p --deals 60 --worlds 32
     python bench/bid_time.py --variant fft-5p --deals 40
+    python bench/bid_time.py --variant marolles-1637 --deals 60 --worlds 32
 
 The evaluating bot sits at every seat of ``--deals`` deals (seeds from ``--seed``), with the
 rule bot's card play; wall-clock time (``time.perf_counter``) around each decision with more
@@ -27,7 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tarot  # noqa: E402
 from tarot.bots.preplay import PreplayBot  # noqa: E402
 from tarot.runs.stats import percentile  # noqa: E402
-from tarot.variants.french.bot_bid import PHASES  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -39,7 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.deals < 1 or args.worlds < 1:
         ap.error("--deals and --worlds must be at least 1")
-    times: dict[str, list[tuple[float, float]]] = {ph: [] for ph in PHASES}
+    times: dict[str, list[tuple[float, float]]] = {}
     for i in range(args.deals):
         players = tarot.variant_class(args.variant).PLAYERS
         deal = tarot.new_deal(args.variant, seed=args.seed + i, dealer=i % players)
@@ -51,9 +53,11 @@ def main(argv: list[str] | None = None) -> None:
             start, cpu = time.perf_counter(), time.process_time()
             a = bots[seat].act(view)
             took = (time.perf_counter() - start, time.process_time() - cpu)
-            if view.phase in times and len(view.legal_actions) > 1 and not (
-                    view.phase == "ecart" and view.discards):
-                times[view.phase].append(took)
+            decider = bots[seat].decider(view.variant)
+            if decider is not None and decider.handles(view) and len(view.legal_actions) > 1 and not (
+                    view.phase in ("ecart", "discard") and view.discards
+                    or view.phase == "show" and view.pending_show):
+                times.setdefault(view.phase, []).append(took)
             deal.push(a)
     print(f"{args.variant}, {args.deals} deals, {args.worlds} worlds a decision")
     print(f"{'phase':8} {'decisions':>9}   wall p50 / p99 / max ms   cpu p50 / p99 / max ms")
