@@ -1,10 +1,13 @@
 """Bots whose decisions before the play are made by evaluation (issue 39): the game's own
 ``preplay_bot`` (``tarot.core.game.Game``; French Tarot's bid, King call, écart, chelem and
-poignées: ``tarot.variants.french.bot_bid``) decides those, another bot named by ``play`` the
-rest (the cards).
+poignées: ``tarot.variants.french.bot_bid``; Marolles's discards and the cards a declaration
+shows: ``tarot.variants.marolles.bot_preplay``) decides those, another bot named by ``play``
+the rest (the cards).
 
-* ``rule-bid``: the rule bot's card play, the bidding by evaluation: the bidding measured alone.
-* ``pimc-bid``: ``pimc-wide``'s card play, the bidding by evaluation.
+* ``rule-bid``: the rule bot's card play, the decisions before it by evaluation: those
+  decisions measured alone.
+* ``pimc-bid``: ``pimc-wide``'s card play (French Tarot's strongest), the same evaluation.
+* ``pimc-md-bid``: ``pimc-md``'s card play (Marolles's strongest), the same evaluation.
 
 In a game that declares no ``preplay_bot`` both play exactly as their card-play bot.
 
@@ -70,6 +73,7 @@ def _factory(name: str, **params: Any):
 BOT_SETTINGS: dict[str, dict[str, Any]] = {
     "rule-bid": {"play": "rule", "worlds": 32},
     "pimc-bid": {"play": "pimc-wide", "worlds": 64},
+    "pimc-md-bid": {"play": "pimc-md", "worlds": 32},
 }
 for _name, _params in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, **_params))
