@@ -61,6 +61,28 @@ class PreplayBot:
         return cast(int, self.player.act(view))
 
 
+class PreplayDecider:
+    """What every game's ``preplay_bot`` shares: the phases it decides (``phases``), and the
+    legal actions of a view it is asked to decide."""
+
+    phases: tuple[str, ...] = ()
+
+    @classmethod
+    def handles(cls, view: View) -> bool:
+        """Whether ``view`` is a decision this bot evaluates."""
+        return view.phase in cls.phases
+
+    def decision(self, view: View) -> list[int]:
+        """The legal actions of ``view``; a ``TarotError`` naming the phase if this bot does
+        not decide it or the seat has nothing to decide."""
+        legal = list(view.legal_actions)
+        if not legal:
+            raise TarotError(f"seat {view.seat} has nothing to decide in the {view.phase} phase")
+        if view.phase not in self.phases:
+            raise TarotError(f"the {view.phase} phase is not decided before the play")
+        return legal
+
+
 def _factory(name: str, **params: Any):
     def make(seed: int | None = None) -> PreplayBot:
         bot = PreplayBot(seed=seed, **params)
@@ -78,4 +100,4 @@ BOT_SETTINGS: dict[str, dict[str, Any]] = {
 for _name, _params in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, **_params))
 
-__all__ = ["BOT_SETTINGS", "PreplayBot"]
+__all__ = ["BOT_SETTINGS", "PreplayBot", "PreplayDecider"]

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final, cast
 
+from ...bots.preplay import PreplayDecider
 from ...bots.rollout import rollout
 from ...bots.sampling import Constraints, SamplingError, sample_from
 from ...core.actions import ACTION_IDS
@@ -93,11 +94,12 @@ def _mask(cards: Sequence[Card]) -> CardSet:
     return sum(1 << c for c in cards)
 
 
-class FrenchPreplayBot:
+class FrenchPreplayBot(PreplayDecider):
     """The bid, the call, the écart and the announcements by evaluation (module docstring);
     ``act`` takes the views of those decisions (``handles``)."""
 
     name = "preplay"
+    phases = PHASES
 
     def __init__(self, seed: int | None = None, worlds: int = 32, ecart_worlds: int | None = None,
                  bid_tries: int = 50) -> None:
@@ -114,17 +116,8 @@ class FrenchPreplayBot:
         #: The last decision's candidates and their mean scores (what ``explain`` tells).
         self.last: dict[int | CardSet, float] = {}
 
-    @staticmethod
-    def handles(view: View) -> bool:
-        """Whether ``view`` is a decision this bot evaluates."""
-        return view.phase in PHASES
-
     def act(self, view: View) -> int:
-        legal = list(view.legal_actions)
-        if not legal:
-            raise TarotError(f"seat {view.seat} has nothing to decide in the {view.phase} phase")
-        if view.phase not in PHASES:
-            raise TarotError(f"the {view.phase} phase is not decided before the play")
+        legal = self.decision(view)
         if len(legal) == 1:
             return legal[0]
         if view.phase == "ecart":

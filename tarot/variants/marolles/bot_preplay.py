@@ -52,9 +52,10 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final, cast
 
+from ...bots.preplay import PreplayDecider
 from ...bots.rollout import rollout
 from ...bots.sampling import Constraints, SamplingError, sample_from
-from ...core.cards import KINGS, SUIT_MASKS, TAROTS, CardSet, cards_of
+from ...core.cards import KINGS, SUIT_MASKS, TAROTS, CardSet, cards_of, mask
 from ...core.deal import Deal, View
 from ...core.errors import TarotError
 from .bot import MarollesRuleBot
@@ -66,10 +67,6 @@ from .rules import MarollesDeal
 PHASES: Final = ("discard", "declare", "show")
 #: Up to this many ways of choosing the cards shown, every one is a candidate.
 SHOW_CHOICES: Final = 6
-
-
-def _mask(cards: Sequence[int]) -> CardSet:
-    return sum(1 << c for c in cards)
 
 
 def discard_candidates(dealt: CardSet, rule: CardSet, declare_later: bool, swaps: int = 3) -> list[CardSet]:
@@ -97,7 +94,7 @@ def discard_candidates(dealt: CardSet, rule: CardSet, declare_later: bool, swaps
         suit = dealt & m
         if suit and suit.bit_count() <= k and not suit & KINGS and not suit >> BELLE & 1:
             fill = [c for c in ranked if not suit >> c & 1][:k - suit.bit_count()]
-            out.append(suit | _mask(fill))
+            out.append(suit | mask(fill))
     # the rule bot's plan with its weakest card swapped for each of the next best cards
     kept = sorted(cards_of(rule), key=lambda c: (-scores[c], c))
     others = [c for c in ranked if not rule >> c & 1][:swaps]
@@ -117,20 +114,21 @@ def show_candidates(eligible: CardSet, need: int, rule: CardSet) -> list[CardSet
     """
     cards = cards_of(eligible)
     if math.comb(len(cards), need) <= SHOW_CHOICES:
-        out = [rule] + [_mask(c) for c in combinations(cards, need)]
+        out = [rule] + [mask(c) for c in combinations(cards, need)]
     else:
         plain = [c for c in cards if not TAROTS >> c & 1]
         tarots = [c for c in cards if TAROTS >> c & 1]
-        out = [rule, _mask((plain[::-1] + tarots)[:need]), _mask(cards[:need]),
-               _mask((tarots + plain)[:need])]
+        out = [rule, mask((plain[::-1] + tarots)[:need]), mask(cards[:need]),
+               mask((tarots + plain)[:need])]
     return list(dict.fromkeys(s for s in out if s.bit_count() == need and not s & ~eligible))
 
 
-class MarollesPreplayBot:
+class MarollesPreplayBot(PreplayDecider):
     """The discards, the declarations and the cards shown by evaluation (module docstring);
     ``act`` takes the views of those decisions (``handles``)."""
 
     name = "preplay"
+    phases = PHASES
 
     def __init__(self, seed: int | None = None, worlds: int = 32, ecart_worlds: int | None = None,
                  margin: float = 2.0, declarations: bool = False) -> None:
@@ -151,17 +149,8 @@ class MarollesPreplayBot:
         #: The last decision's candidates and their mean scores (what ``explain`` tells).
         self.last: dict[int, float] = {}
 
-    @staticmethod
-    def handles(view: View) -> bool:
-        """Whether ``view`` is a decision this bot evaluates."""
-        return view.phase in PHASES
-
     def act(self, view: View) -> int:
-        legal = list(view.legal_actions)
-        if not legal:
-            raise TarotError(f"seat {view.seat} has nothing to decide in the {view.phase} phase")
-        if view.phase not in PHASES:
-            raise TarotError(f"the {view.phase} phase is not decided before the play")
+        legal = self.decision(view)
         if len(legal) == 1:
             return legal[0]
         if view.phase == "discard":
