@@ -6,6 +6,7 @@ import pytest
 
 from tarot.core.cards import PART
 from tarot.variants.french.bot import FrenchRuleBot
+from test_bot_memo import positions
 from test_french_rules import C, L, bid, deal_with, play, to_play
 
 
@@ -176,22 +177,6 @@ def test_with_five_players_a_defender_trumps_with_the_petit_too():
 
 
 # ----- the bot's native path (issue 34) -----------------------------------------------------
-def _positions(variant, deals):
-    """Every view of the seat to play in ``deals`` deals of ``variant``: rule bots, the random
-    bot at one seat so that odd plays come up too."""
-    import tarot
-    from tarot.bots import make_bot
-
-    for seed in range(deals):
-        deal = tarot.new_deal(variant, seed=seed, dealer=seed % 3)
-        bots = [make_bot("random" if s == seed % deal.players else "rule", seed=seed)
-                for s in range(deal.players)]
-        while not deal.is_over:
-            view = deal.view(deal.to_play)
-            yield view
-            deal.push(bots[deal.to_play].act(view))
-
-
 @pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
 def test_the_facts_carried_between_decisions_equal_those_worked_out(variant):
     """The finished tricks' facts the bot carries from one view to the next (``Facts.then``),
@@ -205,7 +190,7 @@ def test_the_facts_carried_between_decisions_equal_those_worked_out(variant):
     per_seat: dict = {}
     shared = Facts.none(0)
     checked = 0
-    for view in _positions(variant, 12):
+    for view in positions(variant, 12):
         n = view.players
         fresh = Facts.none(0).then([list(t) for t in view.tricks], n)  # lists: never carried
         shared = shared.then(view.tricks, n)

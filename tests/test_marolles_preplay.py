@@ -97,15 +97,22 @@ def test_never_discards_a_king_or_triomphe_when_it_need_not():
     assert not deal.view(0).discards & PENALISED
 
 
-def test_declares_what_pays_when_declarations_are_evaluated():
-    # docs/rules §1.5: 4 Kings and the Fool (4 M from each opponent), five Tarots (2 M) and the
-    # Imperial of Swords (1 M) are paid at once; evaluated, each is worth making: the bot
-    # never says done while one is left, and ends with the same three as the rule bot
+def declaring():
+    """A deal at seat 1's first declaration, its hand dealt with every kind of declaration
+    (the discards made by the rule bots)."""
     hand1 = "KS KB KC KD F QS CS JS T2 T3 T4 T5 T6 T7 T8 4B 5B 6B 7B 8B 9B"
     deal = tarot.new_deal(VARIANT, deck=deck_for({1: hand1}, dealer=0), dealer=0)
     rules = [make_bot("rule", seed=s) for s in range(3)]
     while deal.phase == "discard":
         deal.push(rules[deal.to_play].act(deal.view(deal.to_play)))
+    return deal
+
+
+def test_declares_what_pays_when_declarations_are_evaluated():
+    # docs/rules §1.5: 4 Kings and the Fool (4 M from each opponent), five Tarots (2 M) and the
+    # Imperial of Swords (1 M) are paid at once; evaluated, each is worth making: the bot
+    # never says done while one is left, and ends with the same three as the rule bot
+    deal = declaring()
     bot = MarollesPreplayBot(seed=5, worlds=6, margin=0.0, declarations=True)
     made = []
     while deal.to_play == 1 and deal.phase in ("declare", "show"):
@@ -117,11 +124,7 @@ def test_declares_what_pays_when_declarations_are_evaluated():
 
 
 def test_declarations_are_the_rule_bots_by_default():
-    hand1 = "KS KB KC KD F QS CS JS T2 T3 T4 T5 T6 T7 T8 4B 5B 6B 7B 8B 9B"
-    deal = tarot.new_deal(VARIANT, deck=deck_for({1: hand1}, dealer=0), dealer=0)
-    rules = [make_bot("rule", seed=s) for s in range(3)]
-    while deal.phase == "discard":
-        deal.push(rules[deal.to_play].act(deal.view(deal.to_play)))
+    deal = declaring()
     bot = MarollesPreplayBot(seed=5, worlds=6)
     view = deal.view(1)
     assert bot.act(view) == MarollesRuleBot().act(view) and not bot.last
