@@ -779,11 +779,11 @@ def test_solver_is_exact_against_brute_force_at_the_root_of_many_positions():
 
 def test_search_hard_is_the_strongest_measured_bot_of_each_game():
     # French Tarot: pimc-bid (pimc-wide's 128 sampled deals and model écart, the bidding by
-    # evaluation); Marolles and the others: pimc-md
+    # evaluation); Marolles: pimc-md-bid (pimc-md, the discards by evaluation); others: pimc-md
     bot = make_bot("search-hard", seed=3)
     assert bot.name == "search-hard"
     for variant, want in (("fft-4p", "pimc-bid"), ("fft-3p", "pimc-bid"),
-                          ("marolles-1637", "pimc-md"), ("early-french", "pimc-md")):
+                          ("marolles-1637", "pimc-md-bid"), ("early-french", "pimc-md")):
         assert bot.bot_name(variant) == want
     for variant, seed in (("fft-4p", 4), ("marolles-1637", 2)):
         deal = tarot.new_deal(variant, seed=seed)
@@ -792,6 +792,6 @@ def test_search_hard_is_the_strongest_measured_bot_of_each_game():
             deal.push(rule.act(deal.view(deal.to_play)))
         view = deal.view(deal.to_play)
         assert bot.act(view) in view.legal_actions
-    wide, md = bot.bots["pimc-bid"].player, bot.bots["pimc-md"]
+    wide, md = bot.bots["pimc-bid"].player, bot.bots["pimc-md-bid"].player
     assert (wide.worlds, wide.model_discards, wide.inference) == (128, True, False)
     assert (md.worlds, md.model_discards, md.inference) == (16, True, True)

@@ -742,8 +742,8 @@ BOT_SETTINGS: dict[str, tuple[type, dict[str, Any]]] = {
     "search-easy": (PimcBot, {"worlds": 6, "exact_tricks": 2, "inference": False}),
     "search-medium": (PimcBot, {"worlds": 16, "inference": False, "time_limit": 0.9}),
     # The strongest of each game (docs/strength.md): in French Tarot pimc-bid (pimc-wide, whose
-    # more sampled deals pay there, with the bidding by evaluation), elsewhere pimc-md (16 deals,
-    # model discards).
+    # more sampled deals pay there, with the bidding by evaluation), in Marolles pimc-md-bid
+    # (pimc-md with the discards by evaluation), elsewhere pimc-md (16 deals, model discards).
     "search-hard": (PerGame, {"default": "pimc-md"}),
 }
 #: The levels offered to players (``tarot bots``), with what each does; the other names above are
@@ -752,7 +752,8 @@ LEVELS: dict[str, str] = {
     "search-easy": "tries each card in 6 guesses of the hidden hands, the last 2 tricks exactly; quick",
     "search-medium": "the same in 16 guesses, the last tricks exactly; up to a second a card",
     "search-hard": "the strongest in each game: guesses the other players' discards too (and "
-                   "128 hands in French Tarot); up to a second a card",
+                   "128 hands in French Tarot), bids and discards by playing the deal out; up to "
+                   "a second a card",
 }
 for _name, (_cls, _params) in BOT_SETTINGS.items():
     register_bot(_name, _factory(_name, _cls, **_params), LEVELS.get(_name))

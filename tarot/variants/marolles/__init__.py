@@ -27,6 +27,7 @@ GAME = register_game(Game(
     rule_bot="tarot.variants.marolles.bot:MarollesRuleBot",
     sampler="tarot.variants.marolles.sampler:SAMPLER",
     explainer="tarot.variants.marolles.explain:EXPLAINER",
+    strongest_bot="pimc-md-bid",
     preplay_bot="tarot.variants.marolles.bot_preplay:MarollesPreplayBot",
     # the dealer holds 24 cards and discards 4; the others 22 and 1
     roles=role_dealer,
