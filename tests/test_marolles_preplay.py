@@ -17,7 +17,7 @@ import tarot
 from tarot.bots import make_bot
 from tarot.bots.preplay import PreplayBot
 from tarot.core.actions import DONE
-from tarot.core.cards import cards_of, mask, parse_card, parse_cards
+from tarot.core.cards import cards_of, mask, parse_card
 from tarot.core.deal import variant_class
 from tarot.core.errors import TarotError
 from tarot.core.game import game_of
@@ -25,23 +25,11 @@ from tarot.variants.marolles.bot import MarollesRuleBot
 from tarot.variants.marolles.bot_discards import PENALISED
 from tarot.variants.marolles.bot_preplay import MarollesPreplayBot, discard_candidates, show_candidates
 
-from helpers import deck_from_hands, random_options
+from helpers import random_options
+from test_bots import deck_for
 
 VARIANT = "marolles-1637"
 CLS = variant_class(VARIANT)
-
-
-def deck_for(hands: dict[int, str], dealer: int = 0, cut: str | None = None) -> list[int]:
-    """A deck dealing ``hands[seat]`` (the whole dealt hand) to the seats named, the remaining
-    cards to the other seats in pack order."""
-    dealt = [mask(parse_cards(hands.get(s, ""))) for s in range(3)]
-    spare = cards_of(CLS.PACK & ~(dealt[0] | dealt[1] | dealt[2]))
-    for s in range(3):
-        if s not in hands:
-            want = (CLS.DEALER_HAND if s == dealer else CLS.HAND_SIZE) - dealt[s].bit_count()
-            dealt[s] |= mask(spare[:want])
-            spare = spare[want:]
-    return deck_from_hands(dealt, dealer, cut=None if cut is None else parse_card(cut))
 
 
 def test_the_game_declares_the_bot_and_rule_bid_uses_it():
