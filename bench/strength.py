@@ -191,8 +191,12 @@ def tournament(args: argparse.Namespace, start: float) -> int:
         log = args.log.open("a", encoding="utf-8")
     first = t.n  # boards folded in from the log
     try:
+        # With a log, workers take one board at a time: each board is logged as soon as it is
+        # played, and a stopped run loses at most one board a worker (a search bot's board
+        # takes seconds; the pipe's cost per board matters only for rule bots).
         for br in board_results(args.variant, bots, args.deals, args.seed, options,
-                                args.workers, start=t.n, field=args.field):
+                                args.workers, start=t.n, field=args.field,
+                                chunk=1 if log is not None else None):
             if log is not None:
                 log.write(json.dumps(br.to_dict(), separators=(",", ":")) + "\n")
                 log.flush()

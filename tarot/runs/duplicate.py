@@ -287,15 +287,17 @@ def _play_index(args: tuple) -> BoardResult:
 
 def board_results(variant: str, bots: Sequence[str], deals: int, seed: int,
                   options: Mapping[str, object] | None = None,
-                  workers: int = 1, start: int = 0, field: bool = False) -> Iterator[BoardResult]:
+                  workers: int = 1, start: int = 0, field: bool = False,
+                  chunk: int | None = None) -> Iterator[BoardResult]:
     """Boards ``start..deals-1`` played under every seating of ``bots`` (with ``field``, the
     last bot is the field: ``seatings``), yielded in board order, in ``workers`` processes
-    (checked first: ``TarotError`` for bad input)."""
+    that take ``chunk`` boards at a time (``ordered_map``; checked first: ``TarotError`` for bad
+    input)."""
     check_entries(variant, bots, deals, options, field)
     check_workers(workers)
     values = dict(variant_class(variant).make_options(options).changed())
     tasks = ((variant, tuple(bots), seed, values, i, field) for i in range(start, deals))
-    yield from ordered_map(_play_index, tasks, workers, deals - start)
+    yield from ordered_map(_play_index, tasks, workers, deals - start, chunk)
 
 
 # ----- two bots -----------------------------------------------------------------------------
