@@ -362,7 +362,7 @@ class _Trick:
                 best, best_seat = c, seat
         self.best, self.best_seat, self.points = best, best_seat, points
         # the opponents still to play to the trick: the first of the others (``Table.opps``)
-        self.later = t.opps[:n - 1 - len(trick)]
+        self.later = t.opps(n - 1 - len(trick))
         # What winning the trick brings and losing it costs, whichever card wins or loses it
         # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
         # the other opponent (then paid to me as well).
@@ -546,7 +546,7 @@ class _Trick:
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
-        for o in self.t.opps:
+        for o in self.t.opps(self.v.players - 1):
             if o.p_no_trumps() < 0.999:
                 return False
         return True
@@ -561,7 +561,7 @@ class _Trick:
         if not _IS_ULTIMO[c]:
             return 0.0
         no_trumps = 1.0
-        for o in self.t.opps:
+        for o in self.t.opps(self.v.players - 1):
             no_trumps *= o.p_no_trumps()
         if c == BAGAT:
             p = no_trumps

@@ -196,6 +196,9 @@ class Table:
     play from this seat (``opps``), the cards known to be held, the voids seen and the chances
     of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts."""
 
+    __slots__ = ("played_lo", "played_hi", "discards_lo", "discards_hi", "unknown_lo", "unknown_hi",
+                 "known", "void", "sizes", "me", "n", "_opps")
+
     def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack_lo: CardSet,
                  pack_hi: CardSet, facts: Facts) -> None:
         n, me = v.players, v.seat
@@ -243,14 +246,23 @@ class Table:
             out_hi |= khi
             known.append(klo)
             known.append(khi)
-        unknown_lo, unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
-        sizes = v.hand_sizes
-        self.opps: list[Opponent] = []
-        for i in range(1, n):
-            o = (me + i) % n
-            klo, khi, vo = known[2 * i - 2], known[2 * i - 1], void[o]
-            self.opps.append(Opponent(o, klo, khi, unknown_lo & _NOT_IN_LO[vo], unknown_hi & _NOT_IN_HI[vo],
-                                      sizes[o] - _bits(klo) - _bits(khi), vo))
+        self.unknown_lo, self.unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
+        self.known, self.void, self.sizes, self.me, self.n = known, void, v.hand_sizes, me, n
+        self._opps: list[Opponent] = []
+
+    def opps(self, k: int) -> list[Opponent]:
+        """The first ``k`` opponents in the order of play from this seat (``Opponent``; all of
+        them: ``n - 1``), each worked out when first asked: the last to play to a trick asks
+        for none, unless its plans need the chance that no opponent holds a trump."""
+        opps = self._opps
+        n = self.n
+        while len(opps) < k:
+            i = len(opps) + 1
+            o = (self.me + i) % n
+            klo, khi, vo = self.known[2 * i - 2], self.known[2 * i - 1], self.void[o]
+            opps.append(Opponent(o, klo, khi, self.unknown_lo & _NOT_IN_LO[vo], self.unknown_hi & _NOT_IN_HI[vo],
+                                 self.sizes[o] - _bits(klo) - _bits(khi), vo))
+        return opps[:k]  # a copy: the list grows when more are asked for
 
 
 __all__ = ["Facts", "Opponent", "SUIT_IS_HIGH", "SUIT_PART", "Table", "add_trick_voids", "none_row",
