@@ -246,10 +246,11 @@ class MarollesRuleBot:
         trick = v.trick
         lead = led_card(trick)
         led = _SUIT[lead] if lead >= 0 else -1
-        legal = self._dutiful(all_legal, v.hand_lo, v.hand_hi, led)
+        setup = self._setup_of(v)
+        # where the engine prevents revokes, its legal cards are the dutiful ones (§1.6)
+        legal = all_legal if setup.infer else self._dutiful(all_legal, v.hand_lo, v.hand_hi, led)
         if len(legal) == 1:
             return legal[0]
-        setup = self._setup_of(v)
         facts = self._facts = self._facts.then(v.tricks, v.players, setup.infer)
         table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts)
         ctx = _Trick(self, v, table, led, setup, trick)
