@@ -147,16 +147,20 @@ class Opponent:
         self.seat = seat
         self.known_lo, self.known_hi, self.pool_lo, self.pool_hi = klo, khi, plo, phi
         size = _bits(plo) + _bits(phi)
-        row = self.none = none_row(size, max(0, min(slots, size)))
+        if slots > size:
+            slots = size
+        elif slots < 0:
+            slots = 0
+        row = self.none = _NONE_ROWS[size * 80 + slots] or none_row(size, slots)
         # void in a suit: seen void, or else 1 - the chance of holding one of its cards
         # (suits 0 and 1 and the trumps in the low part, 2 and 3 in the high: ``SUIT_IS_HIGH``)
         v0 = 1.0 if void & 1 else 1.0 - (1.0 if klo & _S0 else 1.0 - row[_bits(plo & _S0)])
         v1 = 1.0 if void & 2 else 1.0 - (1.0 if klo & _S1 else 1.0 - row[_bits(plo & _S1)])
         v2 = 1.0 if void & 4 else 1.0 - (1.0 if khi & _S2 else 1.0 - row[_bits(phi & _S2)])
         v3 = 1.0 if void & 8 else 1.0 - (1.0 if khi & _S3 else 1.0 - row[_bits(phi & _S3)])
-        v4 = 1.0 if void & 16 else 1.0 - (1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)])
+        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]  # holds one
+        v4 = 1.0 if void & 16 else 1.0 - trumps
         self.v0, self.v1, self.v2, self.v3, self.v4 = v0, v1, v2, v3, v4
-        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
         self.r0, self.r1, self.r2, self.r3 = v0 * trumps, v1 * trumps, v2 * trumps, v3 * trumps
 
     def void_of(self, s: int) -> float:
