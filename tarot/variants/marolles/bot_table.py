@@ -95,18 +95,17 @@ class Facts:
 
     def then(self, tricks: Sequence, n: int, infer: bool) -> Facts:
         """The facts of ``tricks``: these plus those of the tricks added since, when ``tricks``
-        begins with the same tricks (the same objects: a deal's views repeat its trick tuples,
-        one more after each trick), else worked out afresh."""
+        begins with the same tricks (a deal's views repeat its trick tuples, the same objects,
+        one more after each trick: compared by identity first), else worked out afresh."""
         seen = self.tricks
         k = len(seen)
         if type(tricks) is not tuple or n != self.n or infer != self.infer or len(tricks) < k:
             return Facts.of(tricks, n, infer)
         now: tuple = tricks
-        for i in range(k):
-            if now[i] is not seen[i]:
-                return Facts.of(tricks, n, infer)
         if len(now) == k:
-            return self
+            return self if now == seen else Facts.of(tricks, n, infer)
+        if now[:k] != seen:
+            return Facts.of(tricks, n, infer)
         lo, hi = self.played_lo, self.played_hi
         void = self.void.copy()
         for i in range(k, len(now)):
