@@ -365,7 +365,7 @@ class _Trick:
         # the opponents still to play to the trick: the first of the others (``Table.opps``)
         self.later = t.opps(n - 1 - len(trick))
         # What winning the trick brings and losing it costs, whichever card wins or loses it
-        # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
+        # (``choose``): its card points, and the opponents' Tarots in it, captured by me or by
         # the other opponent (then paid to me as well).
         # (counts as floats: the same values, in floating-point operations when compiled)
         self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * float(len(self.later)))
@@ -487,8 +487,8 @@ class _Trick:
                     # other suit cards: the stronger ones win more tricks later; a short
                     # suit emptied sooner lets one trump it
                     s = _SUIT[c]
-                    short = max(0, 4 - _bits((hand_hi if SUIT_IS_HIGH[s] else hand_lo) & SUIT_PART[s]))
-                    keep = bot.KEEP_POWER * float(_POWER[c]) - bot.KEEP_SHORT * float(short)
+                    short = 4 - _bits((hand_hi if SUIT_IS_HIGH[s] else hand_lo) & SUIT_PART[s])
+                    keep = bot.KEEP_POWER * float(_POWER[c]) - bot.KEEP_SHORT * float(short if short > 0 else 0)
                 value = now - keep + (1.0 - p) * rescue
                 if draw and BAGAT < c <= 21:
                     value += draw
