@@ -83,6 +83,10 @@ _KING_PART: Final[tuple[int, ...]] = tuple(1 << (k - PART if k >= PART else k) f
 _KINGS_LO: Final = KINGS & LOW_PART
 _KINGS_HI: Final = KINGS >> PART
 
+#: The numbers 0..77 as floats (a card id, a suit card's power, a count): read from a table, not
+#: converted by a call in pure Python (compiled, a float read unboxed).
+_AS_FLOAT: Final[tuple[float, ...]] = tuple(float(i) for i in range(78))
+
 #: Below every card's value (the first card weighed is taken over it).
 _NO_VALUE: Final = float("-inf")
 
@@ -477,7 +481,7 @@ class _Trick:
                     else:
                         keep = bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
                 elif c <= 21:
-                    keep = keep_trump + keep_trump_slope * float(c)
+                    keep = keep_trump + keep_trump_slope * _AS_FLOAT[c]
                 elif _IS_KING[c]:
                     if c == self.king:
                         keep = bot.KEEP_ULTIMO_PLAN * self.ult_win
@@ -488,7 +492,8 @@ class _Trick:
                     # suit emptied sooner lets one trump it
                     s = _SUIT[c]
                     short = 4 - _bits((hand_hi if SUIT_IS_HIGH[s] else hand_lo) & SUIT_PART[s])
-                    keep = bot.KEEP_POWER * float(_POWER[c]) - bot.KEEP_SHORT * float(short if short > 0 else 0)
+                    keep = (bot.KEEP_POWER * _AS_FLOAT[_POWER[c]]
+                            - bot.KEEP_SHORT * _AS_FLOAT[short if short > 0 else 0])
                 value = now - keep + (1.0 - p) * rescue
                 if draw and BAGAT < c <= 21:
                     value += draw
