@@ -340,9 +340,9 @@ def _setup(v: SeatView) -> _Setup:
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "trick", "best", "best_seat", "later", "points",
-                 "opp_tarots", "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred",
-                 "out", "bagat", "king", "win_base", "lose_base", "hand_lo", "hand_hi")
+    __slots__ = ("bot", "v", "t", "led", "trick", "best", "later", "last", "ult_win", "ult_fail",
+                 "fool_penalty", "fool_lead_barred", "out", "bagat", "king", "win_base", "lose_base",
+                 "hand_lo", "hand_hi")
 
     def __init__(self, bot: MarollesRuleBot, v: SeatView, t: Table, led: int, setup: _Setup,
                  trick: Sequence[Card]) -> None:
@@ -354,18 +354,18 @@ class _Trick:
         leader = v.leader if trick else 0
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
-        self.opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
+        opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
         for i, c in enumerate(trick):
             seat = (leader + i) % n
             if c == FOOL:
                 continue
             points += _POINTS[c]
             if _IS_TAROT[c]:
-                self.opp_tarots.append(seat)
+                opp_tarots.append(seat)
             s = _SUIT[c]
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
-        self.best, self.best_seat, self.points = best, best_seat, points
+        self.best = best
         # the opponents still to play to the trick: the first of the others (``Table.opps``)
         self.later = t.opps(n - 1 - len(trick))
         # What winning the trick brings and losing it costs, whichever card wins or loses it
@@ -373,9 +373,9 @@ class _Trick:
         # the other opponent (then paid to me as well).
         # (counts as floats: the same values, in floating-point operations when compiled)
         self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * float(len(self.later)))
-                         + float(len(self.opp_tarots)))
+                         + float(len(opp_tarots)))
         lose = -bot.W_LOSE * points
-        for s in self.opp_tarots:
+        for s in opp_tarots:
             lose += -1.0 if s == best_seat else 1.0
         self.lose_base = lose
         self.last = len(v.tricks) == setup.tricks - 1
