@@ -475,7 +475,7 @@ class _Trick:
                             + bot.XXI_CAPTURE * min(1.0, left / 10))
                 elif c == BAGAT:
                     if self.ultimo_safe():
-                        keep = self.ult_win
+                        keep = float(self.ult_win)  # the same value as the int
                     elif self.bagat:
                         keep = bot.KEEP_ULTIMO_PLAN * self.ult_win
                     else:
