@@ -132,8 +132,9 @@ def rollout(deal: Deal, policy: IntRandom | PyRandomPolicy | Sequence[Policy]) -
         bots = policy
         # a bot that decides from a ``SeatView`` (``act_seat``: the compiled rule bots) is
         # given one, which the deal builds without the view's dict, and is not asked when
-        # there is one legal action (a rule bot plays it, and draws nothing at random); the
-        # others get the view at every decision
+        # there is one legal action (a rule bot plays it, and draws nothing at random), and
+        # the seat view takes the legal actions listed for that; the others get the view at
+        # every decision
         by_seat = [getattr(b, "act_seat", None) for b in bots]
         while not deal.is_over:
             seat = cast(Seat, deal.to_play)
@@ -142,7 +143,7 @@ def rollout(deal: Deal, policy: IntRandom | PyRandomPolicy | Sequence[Policy]) -
                 deal.push(bots[seat].act(deal.view(seat)))
                 continue
             legal = deal.legal_actions()
-            deal.push(legal[0] if len(legal) == 1 else act_seat(deal.seat_view(seat)))
+            deal.push(legal[0] if len(legal) == 1 else act_seat(deal.seat_view(seat, legal)))
 
 
 def random_seats(deal: Deal, rngs: Sequence[random.Random]) -> None:

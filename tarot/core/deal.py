@@ -358,9 +358,11 @@ class Deal:
     def _view(self, seat: Seat) -> View:
         raise NotImplementedError
 
-    def seat_view(self, seat: Seat) -> SeatView:
+    def seat_view(self, seat: Seat, legal: list[int] | None = None) -> SeatView:
         """The fields of ``view(seat)`` a rule bot reads, as a native object (``SeatView``):
-        a game may build it without the view (Marolles does; the values are the same)."""
+        a game may build it without the view (Marolles does; the values are the same).
+        ``legal``: the seat's legal actions, when the caller has just listed them
+        (``legal_actions()``, as ``rollout`` does), not listed again."""
         return SeatView.of(self.view(seat))
 
     def _view_fields(self, seat: Seat, mine: bool) -> dict[str, Any]:

@@ -668,9 +668,10 @@ class FrenchDeal(SplitHandsDeal):
         })
         return View.build(fields)
 
-    def seat_view(self, seat: Seat) -> SeatView:
+    def seat_view(self, seat: Seat, legal: list[int] | None = None) -> SeatView:
         """``view(seat)``'s fields a rule bot reads (``SeatView``), without the view's dict: the
-        same values as ``_view`` gives them (tests/test_seat_view.py)."""
+        same values as ``_view`` gives them (tests/test_seat_view.py); ``legal`` as in
+        ``Deal.seat_view``."""
         seat = seat_index(seat, self.players, "seat_view(seat)")
         phase, to_play, taker = self.phase, self.to_play, self.taker
         mine = to_play == seat and phase != "over"
@@ -684,7 +685,7 @@ class FrenchDeal(SplitHandsDeal):
             self._sizes_in_play() if phase in ("play", "poignee", "show") else self._split.sizes(),
             None, tuple(self.shown),
             tuple(self.tricks), self.leader if phase in ("play", "poignee", "show") else None,
-            tuple(self.trick), self.legal_actions() if mine else [], pending, self.notation,
+            tuple(self.trick), (self.legal_actions() if legal is None else legal) if mine else [], pending, self.notation,
             taker if bidding_over else None, self._partner_known_to(seat))
 
     def _sizes_in_play(self) -> tuple[int, ...]:

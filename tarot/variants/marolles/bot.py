@@ -70,6 +70,8 @@ _HIGHER: Final = tuple(
 #: is a machine word in the compiled bot, where a whole 78-card set is a Python long object.
 _HIGH: Final[tuple[bool, ...]] = tuple(c >= PART for c in range(78))
 _HIGHER_PART: Final[tuple[int, ...]] = tuple(h >> PART if c >= PART else h for c, h in enumerate(_HIGHER))
+#: The card points a card of one's own gives to the trick's winner (``_POINTS`` less the 1/3).
+_OWN_POINTS: Final = tuple(p - 1 / 3 for p in _POINTS)
 #: Per card: a Tarot, a King, a card of the Ultimo (compiled, a test of a bit of a 78-card set
 #: shifts a Python long object).
 _IS_TAROT: Final[tuple[bool, ...]] = tuple(bool(TAROTS >> c & 1) for c in range(78))
@@ -80,6 +82,10 @@ _KING: Final[tuple[int, ...]] = tuple(suit_card(s, KING) for s in range(4))
 _KING_PART: Final[tuple[int, ...]] = tuple(1 << (k - PART if k >= PART else k) for k in _KING)
 _KINGS_LO: Final = KINGS & LOW_PART
 _KINGS_HI: Final = KINGS >> PART
+
+#: The numbers 0..77 as floats (a card id, a suit card's power, a count): read from a table, not
+#: converted by a call in pure Python (compiled, a float read unboxed).
+_AS_FLOAT: Final[tuple[float, ...]] = tuple(float(i) for i in range(78))
 
 #: Below every card's value (the first card weighed is taken over it).
 _NO_VALUE: Final = float("-inf")
@@ -101,7 +107,7 @@ class MarollesRuleBot:
     W_LOSE = 0.15
     #: Card points a later player is expected to add to a trick.
     LATER_POINTS = 0.5
-    # What a card is worth kept for later, in marques (see ``_Trick.keep``).
+    # What a card is worth kept for later, in marques (see ``_Trick.choose``).
     KEEP_KING = (0.3, -0.5)      # with more than KING_LATE cards in hand, and with fewer
     KING_LATE = 6
     KEEP_BAGAT = (-0.3, -1.0)    # with more than 5 cards in hand, and with fewer
@@ -233,7 +239,7 @@ class MarollesRuleBot:
 
     def _play(self, v: SeatView, rows: list[tuple[Card, float, float]] | None = None,
               notes: list[str] | None = None) -> int:
-        """The card to play: the first of highest value (``_Trick.worth``) among those that keep
+        """The card to play: the first of highest value (``_Trick.choose``) among those that keep
         the duty to follow and to trump; ``rows`` and ``notes``, when given, get what
         ``reckon`` returns."""
         all_legal = v.legal_actions
@@ -244,10 +250,11 @@ class MarollesRuleBot:
         trick = v.trick
         lead = led_card(trick)
         led = _SUIT[lead] if lead >= 0 else -1
-        legal = self._dutiful(all_legal, v.hand_lo, v.hand_hi, led)
+        setup = self._setup_of(v)
+        # where the engine prevents revokes, its legal cards are the dutiful ones (§1.6)
+        legal = all_legal if setup.infer else self._dutiful(all_legal, v.hand_lo, v.hand_hi, led)
         if len(legal) == 1:
             return legal[0]
-        setup = self._setup_of(v)
         facts = self._facts = self._facts.then(v.tricks, v.players, setup.infer)
         table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts)
         ctx = _Trick(self, v, table, led, setup, trick)
@@ -258,14 +265,7 @@ class MarollesRuleBot:
         draw = self.DRAW_TRUMPS if not trick and (bagat or king >= 0) and ctx.out else 0.0
         if notes is not None and (bagat or king >= 0):
             notes.append(ctx.ultimo_note(bagat, king, draw))
-        best, best_value = legal[0], _NO_VALUE
-        for c in legal:
-            value, p = ctx.worth(c, left, rescue, draw)
-            if rows is not None:
-                rows.append((c, value, p))
-            if value > best_value + 1e-9:
-                best, best_value = c, value
-        return best
+        return ctx.choose(legal, left, rescue, draw, rows)
 
     def _setup_of(self, v: SeatView) -> _Setup:
         """``_setup(v)``, kept from the bot's last view while its options are the same object
@@ -340,9 +340,9 @@ def _setup(v: SeatView) -> _Setup:
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "trick", "best", "best_seat", "later", "points",
-                 "opp_tarots", "last", "ult_win", "ult_fail", "fool_penalty", "fool_lead_barred",
-                 "out", "bagat", "king", "win_base", "lose_base", "hand_lo", "hand_hi")
+    __slots__ = ("bot", "v", "t", "led", "trick", "best", "later", "last", "ult_win", "ult_fail",
+                 "fool_penalty", "fool_lead_barred", "out", "bagat", "king", "win_base", "lose_base",
+                 "hand_lo", "hand_hi")
 
     def __init__(self, bot: MarollesRuleBot, v: SeatView, t: Table, led: int, setup: _Setup,
                  trick: Sequence[Card]) -> None:
@@ -354,28 +354,28 @@ class _Trick:
         leader = v.leader if trick else 0
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
-        self.opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
+        opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
         for i, c in enumerate(trick):
             seat = (leader + i) % n
             if c == FOOL:
                 continue
             points += _POINTS[c]
             if _IS_TAROT[c]:
-                self.opp_tarots.append(seat)
+                opp_tarots.append(seat)
             s = _SUIT[c]
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
-        self.best, self.best_seat, self.points = best, best_seat, points
+        self.best = best
         # the opponents still to play to the trick: the first of the others (``Table.opps``)
-        self.later = t.opps[:n - 1 - len(trick)]
+        self.later = t.opps(n - 1 - len(trick))
         # What winning the trick brings and losing it costs, whichever card wins or loses it
-        # (``value``): its card points, and the opponents' Tarots in it, captured by me or by
+        # (``choose``): its card points, and the opponents' Tarots in it, captured by me or by
         # the other opponent (then paid to me as well).
         # (counts as floats: the same values, in floating-point operations when compiled)
         self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * float(len(self.later)))
-                         + float(len(self.opp_tarots)))
+                         + float(len(opp_tarots)))
         lose = -bot.W_LOSE * points
-        for s in self.opp_tarots:
+        for s in opp_tarots:
             lose += -1.0 if s == best_seat else 1.0
         self.lose_base = lose
         self.last = len(v.tricks) == setup.tricks - 1
@@ -388,72 +388,120 @@ class _Trick:
         self.bagat = self.bagat_plan()
         self.king = self.plan_king()
 
-    def p_hold(self, c: Card, led: int) -> float:
-        """Chance that ``c``, if it now heads the trick, is not beaten by the later players
-        (the chance that each holds a card above it, and that he ruffs), assuming the worst:
-        each beats it whenever the rules let him. This is the bot's innermost loop."""
-        high, higher = _HIGH[c], _HIGHER_PART[c]
-        trump = _SUIT[c] == TRUMP_SUIT
-        p = 1.0
-        for o in self.later:
-            if (o.known_hi if high else o.known_lo) & higher:
-                beats = 1.0
-            else:
-                beats = 1.0 - o.none[_bits((o.pool_hi if high else o.pool_lo) & higher)]
-            if trump:
-                if led != TRUMP_SUIT:
-                    beats = o.void_of(led) * beats
-            else:
-                beats = min(1.0, beats + o.ruff_of(led))
-            p *= 1.0 - beats
-        return p
+    def choose(self, legal: list[Card], left: int, rescue: float, draw: float,
+               rows: list[tuple[Card, float, float]] | None) -> Card:
+        """The first of the ``legal`` cards of highest value in marques (``left`` cards in hand);
+        ``rows``, when given, gets (card, value, chance of winning the trick) for each.
 
-    def value(self, c: Card) -> tuple[float, float]:
-        """(chance of winning the trick with ``c``, expected marques of playing it now).
+        A card's value is what playing it brings in this trick, less what it is worth kept for
+        later tricks, plus ``rescue`` if the trick is lost and ``draw`` for a trump led to draw
+        the opponents'; with two cards left, what it brings now plus what the other card brings
+        in the last trick (``last_trick_value``). What it brings in this trick: its chance ``p``
+        of winning it times what winning brings (the card points already in the trick and some
+        from the later players, the opponents' Tarots in it) plus 1 - ``p`` times what losing
+        costs (those points given to the trick's winner, and the card's own); a Tarot of one's
+        own is paid for either way (§1.7, §1.8). ``p`` assumes the worst: each later player
+        beats the card whenever the rules let him (holding a higher card of its suit, or
+        void in the suit led and holding a trump).
 
-        Winning brings the card points already in the trick (and some from the later players)
-        and the opponents' Tarots in it; losing gives them to the trick's winner, and loses
-        the card's own points. A Tarot of one's own is paid for either way (§1.7, §1.8).
-        """
+        The bot's innermost loop, written as one (no call per card: the pure-Python bot spent
+        more on the calls than on the sums); each step says what it computes."""
         bot = self.bot
-        lose = self.lose_base
-        if c == FOOL:
-            if self.last:
-                return 0.0, lose - self.fool_penalty
-            return 0.0, lose + 2.0  # excused: 1 M from each opponent, the Fool back in the pile
-        led = self.led if self.led >= 0 else _SUIT[c]
-        best = self.best
-        if best < 0:
-            beats = True
-        elif _SUIT[c] == TRUMP_SUIT:
-            beats = _SUIT[best] != TRUMP_SUIT or c > best
-        else:
-            beats = _SUIT[c] == led and _SUIT[best] == led and _POWER[c] > _POWER[best]
-        p = self.p_hold(c, led) if beats else 0.0
-        win = self.win_base
-        lose -= (bot.W_WIN + bot.W_LOSE) * (_POINTS[c] - 1 / 3) + bot.W_LOSE / 3
-        if _IS_TAROT[c]:
-            if self.last and _IS_ULTIMO[c]:
-                win += self.ult_win
-                lose -= self.ult_fail
+        led0, best, later, last = self.led, self.best, self.later, self.last
+        best_suit = _SUIT[best] if best >= 0 else -1
+        win_base, lose_base = self.win_base, self.lose_base
+        w_card, w_lose_own = bot.W_WIN + bot.W_LOSE, bot.W_LOSE / 3
+        keep_trump, keep_trump_slope = bot.KEEP_TRUMP
+        hand_lo, hand_hi = self.hand_lo, self.hand_hi
+        chosen, chosen_value = legal[0], _NO_VALUE
+        for c in legal:
+            # -- p and what the card brings in this trick (``now``)
+            if c == FOOL:  # it never wins; excused, 1 M from each opponent and it comes back
+                p = 0.0
+                now = lose_base - self.fool_penalty if last else lose_base + 2.0
             else:
-                win += 2.0
-                lose -= 2.0
-        return p, p * win + (1.0 - p) * lose
-
-    def worth(self, c: Card, left: int, rescue: float, draw: float) -> tuple[float, float]:
-        """(value in marques of playing ``c`` now, chance of winning the trick with it): what
-        it brings in this trick less what it is worth kept (``keep``), plus ``rescue`` if the
-        trick is lost and ``draw`` for a trump led to draw the opponents'; with two cards left,
-        what it brings now plus what the other card brings in the last trick."""
-        p, now = self.value(c)
-        if left == 2:
-            other = cards_of(self.v.hand & ~(1 << c))[0]
-            return now + self.last_trick_value(other, p), p
-        value = now - self.keep(c, left) + (1.0 - p) * rescue
-        if draw and BAGAT < c <= 21:
-            value += draw
-        return value, p
+                s = _SUIT[c]
+                led = led0 if led0 >= 0 else s
+                # whether it heads the trick if played now
+                if best < 0:
+                    beats = True
+                elif s == TRUMP_SUIT:
+                    beats = best_suit != TRUMP_SUIT or c > best
+                else:
+                    beats = s == led and best_suit == led and _POWER[c] > _POWER[best]
+                p = 1.0
+                if beats:  # and is not beaten by the later players: each holds a card above
+                    # it (known, or by the chance he holds one of the unseen cards above it),
+                    # or, for a card of the suit led, ruffs
+                    high, higher = _HIGH[c], _HIGHER_PART[c]
+                    for o in later:
+                        if (o.known_hi if high else o.known_lo) & higher:
+                            above = 1.0
+                        else:
+                            above = 1.0 - o.none[_bits((o.pool_hi if high else o.pool_lo) & higher)]
+                        if s == TRUMP_SUIT:
+                            if led != TRUMP_SUIT:
+                                above = o.void_of(led) * above
+                        else:
+                            above = above + o.ruff_of(led)
+                            if not above < 1.0:
+                                above = 1.0
+                        p *= 1.0 - above
+                else:
+                    p = 0.0
+                win = win_base
+                lose = lose_base - (w_card * _OWN_POINTS[c] + w_lose_own)
+                if _IS_TAROT[c]:
+                    if last and _IS_ULTIMO[c]:
+                        win += self.ult_win
+                        lose -= self.ult_fail
+                    else:
+                        win += 2.0
+                        lose -= 2.0
+                now = p * win + (1.0 - p) * lose
+            # -- its value: with two cards left, now and the last trick's
+            if left == 2:
+                other = cards_of(self.v.hand & ~(1 << c))[0]
+                value = now + self.last_trick_value(other, p)
+            else:
+                # -- less what it is worth kept for later tricks
+                if c == FOOL:
+                    # +2 whenever excused, plus a shelter for a costly trick; due before the
+                    # last trick, so the shelter turns into haste over the last few tricks
+                    due = left - (5 if self.fool_lead_barred else 3)  # tricks to spare
+                    keep = 2.0 + max(-1.0, min(bot.FOOL_SHELTER, due * 0.3 - 0.7))
+                elif c == XXI:  # sure to win whenever played: worth more than any trump
+                    keep = (2.0 + keep_trump + keep_trump_slope * XXI
+                            + bot.XXI_CAPTURE * min(1.0, left / 10))
+                elif c == BAGAT:
+                    if self.ultimo_safe():
+                        keep = float(self.ult_win)  # the same value as the int
+                    elif self.bagat:
+                        keep = bot.KEEP_ULTIMO_PLAN * self.ult_win
+                    else:
+                        keep = bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
+                elif c <= 21:
+                    keep = keep_trump + keep_trump_slope * _AS_FLOAT[c]
+                elif _IS_KING[c]:
+                    if c == self.king:
+                        keep = bot.KEEP_ULTIMO_PLAN * self.ult_win
+                    else:
+                        keep = bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
+                else:
+                    # other suit cards: the stronger ones win more tricks later; a short
+                    # suit emptied sooner lets one trump it
+                    s = _SUIT[c]
+                    short = 4 - _bits((hand_hi if SUIT_IS_HIGH[s] else hand_lo) & SUIT_PART[s])
+                    keep = (bot.KEEP_POWER * _AS_FLOAT[_POWER[c]]
+                            - bot.KEEP_SHORT * _AS_FLOAT[short if short > 0 else 0])
+                value = now - keep + (1.0 - p) * rescue
+                if draw and BAGAT < c <= 21:
+                    value += draw
+            if rows is not None:
+                rows.append((c, value, p))
+            if value > chosen_value + 1e-9:
+                chosen, chosen_value = c, value
+        return chosen
 
     def fool_rescue(self, left: int) -> float:
         """What losing a trick this seat leads is worth, ``left`` cards in hand: where the Fool
@@ -474,35 +522,6 @@ class _Trick:
                 f"{_bits(v.hand & TRUMPS & ~(1 << BAGAT))} other trumps against the "
                 f"{self.out} the opponents may still hold"
                 + (", so a trump led draws theirs" if draw else ""))
-
-    def keep(self, c: Card, left: int) -> float:
-        """What ``c`` is worth kept for later tricks (``left`` cards in hand, ``c`` included)."""
-        bot = self.bot
-        if c == FOOL:
-            # +2 whenever excused, plus a shelter for a costly trick; due before the last trick,
-            # so the shelter turns into haste over the last few tricks
-            due = left - (5 if self.fool_lead_barred else 3)  # tricks to spare
-            return 2.0 + max(-1.0, min(bot.FOOL_SHELTER, due * 0.3 - 0.7))
-        if c == XXI:  # sure to win whenever played: kept, it is worth more than any trump
-            return (2.0 + bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * XXI
-                    + bot.XXI_CAPTURE * min(1.0, left / 10))
-        if c == BAGAT:
-            if self.ultimo_safe():
-                return self.ult_win
-            if self.bagat:
-                return bot.KEEP_ULTIMO_PLAN * self.ult_win
-            return bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
-        if c <= 21:
-            return bot.KEEP_TRUMP[0] + bot.KEEP_TRUMP[1] * float(c)
-        if _IS_KING[c]:
-            if c == self.king:
-                return bot.KEEP_ULTIMO_PLAN * self.ult_win
-            return bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
-        # other suit cards: the stronger ones win more tricks later; a short suit emptied
-        # sooner lets one trump it
-        s = _SUIT[c]
-        short = max(0, 4 - _bits((self.hand_hi if SUIT_IS_HIGH[s] else self.hand_lo) & SUIT_PART[s]))
-        return bot.KEEP_POWER * float(_POWER[c]) - bot.KEEP_SHORT * float(short)
 
     def bagat_plan(self) -> bool:
         """Whether the seat holds the Bagat and enough other trumps to outlast the opponents'
@@ -533,7 +552,7 @@ class _Trick:
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
-        for o in self.t.opps:
+        for o in self.t.opps(self.v.players - 1):
             if o.p_no_trumps() < 0.999:
                 return False
         return True
@@ -548,7 +567,7 @@ class _Trick:
         if not _IS_ULTIMO[c]:
             return 0.0
         no_trumps = 1.0
-        for o in self.t.opps:
+        for o in self.t.opps(self.v.players - 1):
             no_trumps *= o.p_no_trumps()
         if c == BAGAT:
             p = no_trumps

@@ -95,18 +95,17 @@ class Facts:
 
     def then(self, tricks: Sequence, n: int, infer: bool) -> Facts:
         """The facts of ``tricks``: these plus those of the tricks added since, when ``tricks``
-        begins with the same tricks (the same objects: a deal's views repeat its trick tuples,
-        one more after each trick), else worked out afresh."""
+        begins with the same tricks (a deal's views repeat its trick tuples, the same objects,
+        one more after each trick: compared by identity first), else worked out afresh."""
         seen = self.tricks
         k = len(seen)
         if type(tricks) is not tuple or n != self.n or infer != self.infer or len(tricks) < k:
             return Facts.of(tricks, n, infer)
         now: tuple = tricks
-        for i in range(k):
-            if now[i] is not seen[i]:
-                return Facts.of(tricks, n, infer)
         if len(now) == k:
-            return self
+            return self if now == seen else Facts.of(tricks, n, infer)
+        if now[:k] != seen:
+            return Facts.of(tricks, n, infer)
         lo, hi = self.played_lo, self.played_hi
         void = self.void.copy()
         for i in range(k, len(now)):
@@ -147,16 +146,20 @@ class Opponent:
         self.seat = seat
         self.known_lo, self.known_hi, self.pool_lo, self.pool_hi = klo, khi, plo, phi
         size = _bits(plo) + _bits(phi)
-        row = self.none = none_row(size, max(0, min(slots, size)))
+        if slots > size:
+            slots = size
+        elif slots < 0:
+            slots = 0
+        row = self.none = _NONE_ROWS[size * 80 + slots] or none_row(size, slots)
         # void in a suit: seen void, or else 1 - the chance of holding one of its cards
         # (suits 0 and 1 and the trumps in the low part, 2 and 3 in the high: ``SUIT_IS_HIGH``)
         v0 = 1.0 if void & 1 else 1.0 - (1.0 if klo & _S0 else 1.0 - row[_bits(plo & _S0)])
         v1 = 1.0 if void & 2 else 1.0 - (1.0 if klo & _S1 else 1.0 - row[_bits(plo & _S1)])
         v2 = 1.0 if void & 4 else 1.0 - (1.0 if khi & _S2 else 1.0 - row[_bits(phi & _S2)])
         v3 = 1.0 if void & 8 else 1.0 - (1.0 if khi & _S3 else 1.0 - row[_bits(phi & _S3)])
-        v4 = 1.0 if void & 16 else 1.0 - (1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)])
+        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]  # holds one
+        v4 = 1.0 if void & 16 else 1.0 - trumps
         self.v0, self.v1, self.v2, self.v3, self.v4 = v0, v1, v2, v3, v4
-        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]
         self.r0, self.r1, self.r2, self.r3 = v0 * trumps, v1 * trumps, v2 * trumps, v3 * trumps
 
     def void_of(self, s: int) -> float:
@@ -195,6 +198,9 @@ class Table:
     its own discards (``discards_lo``, ``discards_hi``) and, for each opponent in the order of
     play from this seat (``opps``), the cards known to be held, the voids seen and the chances
     of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts."""
+
+    __slots__ = ("played_lo", "played_hi", "discards_lo", "discards_hi", "unknown_lo", "unknown_hi",
+                 "known", "void", "sizes", "me", "n", "_opps")
 
     def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack_lo: CardSet,
                  pack_hi: CardSet, facts: Facts) -> None:
@@ -243,14 +249,23 @@ class Table:
             out_hi |= khi
             known.append(klo)
             known.append(khi)
-        unknown_lo, unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
-        sizes = v.hand_sizes
-        self.opps: list[Opponent] = []
-        for i in range(1, n):
-            o = (me + i) % n
-            klo, khi, vo = known[2 * i - 2], known[2 * i - 1], void[o]
-            self.opps.append(Opponent(o, klo, khi, unknown_lo & _NOT_IN_LO[vo], unknown_hi & _NOT_IN_HI[vo],
-                                      sizes[o] - _bits(klo) - _bits(khi), vo))
+        self.unknown_lo, self.unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
+        self.known, self.void, self.sizes, self.me, self.n = known, void, v.hand_sizes, me, n
+        self._opps: list[Opponent] = []
+
+    def opps(self, k: int) -> list[Opponent]:
+        """The first ``k`` opponents in the order of play from this seat (``Opponent``; all of
+        them: ``n - 1``), each worked out when first asked: the last to play to a trick asks
+        for none, unless its plans need the chance that no opponent holds a trump."""
+        opps = self._opps
+        n = self.n
+        while len(opps) < k:
+            i = len(opps) + 1
+            o = (self.me + i) % n
+            klo, khi, vo = self.known[2 * i - 2], self.known[2 * i - 1], self.void[o]
+            opps.append(Opponent(o, klo, khi, self.unknown_lo & _NOT_IN_LO[vo], self.unknown_hi & _NOT_IN_HI[vo],
+                                 self.sizes[o] - _bits(klo) - _bits(khi), vo))
+        return opps[:k]  # a copy: the list grows when more are asked for
 
 
 __all__ = ["Facts", "Opponent", "SUIT_IS_HIGH", "SUIT_PART", "Table", "add_trick_voids", "none_row",

@@ -688,9 +688,10 @@ class MarollesDeal(SplitHandsDeal):
             extra["revokes_to_acknowledge"] = own
         return View.build(fields)
 
-    def seat_view(self, seat: Seat) -> SeatView:
+    def seat_view(self, seat: Seat, legal: list[int] | None = None) -> SeatView:
         """``view(seat)``'s fields a rule bot reads (``SeatView``), without the view's dict: the
-        same values as ``_view`` gives them (tests/test_seat_view.py)."""
+        same values as ``_view`` gives them (tests/test_seat_view.py); ``legal`` as in
+        ``Deal.seat_view``."""
         seat = seat_index(seat, self.players, "seat_view(seat)")
         phase, to_play = self.phase, self.to_play
         mine = to_play == seat and phase != "over"
@@ -701,7 +702,7 @@ class MarollesDeal(SplitHandsDeal):
             phase if mine else self.PUBLIC_PHASE.get(phase, phase), to_play, lo, hi,
             self.discards[seat], self._split.sizes(), self.deck[-1], tuple(self.shown),
             tuple(self.tricks), self.leader if phase in ("play", "declare", "show") else None,
-            tuple(self.trick), self.legal_actions() if mine else [], pending, self.notation)
+            tuple(self.trick), (self.legal_actions() if legal is None else legal) if mine else [], pending, self.notation)
 
     def _public_extra(self) -> dict:
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
