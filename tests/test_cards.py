@@ -10,7 +10,7 @@ import tarot
 from tarot.core.actions import NAMED_ACTIONS, NUM_ACTIONS, action_token, parse_action
 from tarot.core.cards import (
     FRENCH, ITALIAN, CardParseError, card_name, cards_of, format_card, format_cards, mask, parse_card,
-    parse_cards, shuffle,
+    parse_cards, popcount, shuffle,
 )
 from tarot.core.errors import IllegalActionError
 
@@ -183,3 +183,10 @@ def test_shuffle_is_random_shuffle(seed, n, before):
     theirs.shuffle(b)
     assert a == b
     assert ours.getstate() == theirs.getstate()
+
+
+@given(st.integers(min_value=0, max_value=(1 << 78) - 1))
+def test_popcount_counts_the_cards_of_any_set(cs):
+    # pure Python it is int.bit_count itself, compiled a count by table below 2 ** 62
+    assert popcount(cs) == len(cards_of(cs)) == bin(cs).count("1")
+    assert popcount(cs & ((1 << 62) - 1)) + popcount(cs >> 62 << 62) == popcount(cs)
