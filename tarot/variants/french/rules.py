@@ -685,7 +685,8 @@ class FrenchDeal(SplitHandsDeal):
             self._sizes_in_play() if phase in ("play", "poignee", "show") else self._split.sizes(),
             None, tuple(self.shown),
             tuple(self.tricks), self.leader if phase in ("play", "poignee", "show") else None,
-            tuple(self.trick), (self.legal_actions() if legal is None else legal) if mine else [], pending, self.notation,
+            tuple(self.trick), (self.legal_actions() if legal is None else legal) if mine else [],
+            pending, self.notation,
             taker if bidding_over else None, self._partner_known_to(seat))
 
     def _sizes_in_play(self) -> tuple[int, ...]:

@@ -150,7 +150,7 @@ class Opponent:
             slots = size
         elif slots < 0:
             slots = 0
-        row = self.none = _NONE_ROWS[size * 80 + slots] or none_row(size, slots)
+        row = self.none = none_row(size, slots)
         # void in a suit: seen void, or else 1 - the chance of holding one of its cards
         # (suits 0 and 1 and the trumps in the low part, 2 and 3 in the high: ``SUIT_IS_HIGH``)
         v0 = 1.0 if void & 1 else 1.0 - (1.0 if klo & _S0 else 1.0 - row[_bits(plo & _S0)])

@@ -702,7 +702,8 @@ class MarollesDeal(SplitHandsDeal):
             phase if mine else self.PUBLIC_PHASE.get(phase, phase), to_play, lo, hi,
             self.discards[seat], self._split.sizes(), self.deck[-1], tuple(self.shown),
             tuple(self.tricks), self.leader if phase in ("play", "declare", "show") else None,
-            tuple(self.trick), (self.legal_actions() if legal is None else legal) if mine else [], pending, self.notation)
+            tuple(self.trick), (self.legal_actions() if legal is None else legal) if mine else [],
+            pending, self.notation)
 
     def _public_extra(self) -> dict:
         """Public facts for ``View.extra``: le Mort's cards still face down, who asks for a
