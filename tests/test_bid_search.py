@@ -19,6 +19,7 @@ from tarot.core.errors import TarotError
 from tarot.variants.french.bot import FrenchRuleBot
 from tarot.variants.french.bot_bid import FrenchPreplayBot, ecart_candidates
 from tarot.variants.french.sampler_bid import PREPLAY
+from tarot.variants.french.settlement import per_defender_amount
 from test_french_rules import deal_with
 
 PRISE, GARDE, GARDE_SANS = ACTION_IDS["prise"], ACTION_IDS["garde"], ACTION_IDS["garde_sans"]
@@ -124,6 +125,38 @@ def test_every_candidate_is_judged_in_the_same_deals():
     bot = FrenchPreplayBot(seed=4, worlds=6)
     a, b = bot.estimate(deal.view(0), [(PRISE,), (PRISE,)], 6)
     assert a == b
+
+
+@pytest.mark.parametrize("variant", ["fft-3p", "fft-4p", "fft-5p"])
+def test_the_play_edge_moves_each_camps_score_its_way(variant):
+    # §4.2: without an edge the score is the deal's; an edge for the seat's camp never lowers
+    # it, and with a whole number of points it is the amount paid at those points, scaled
+    rng = random.Random(variant)
+    flat = FrenchPreplayBot(worlds=1)
+    taker_edge, defence_edge = FrenchPreplayBot(worlds=1, play_edge=(3.0, 0.0)), \
+        FrenchPreplayBot(worlds=1, play_edge=(0.0, 2.5))
+    taken = 0
+    for _ in range(300):
+        deal = tarot.new_deal(variant, seed=rng.getrandbits(32))
+        play_out(deal, [make_bot("rule", seed=rng.getrandbits(16)) for _ in range(deal.players)])
+        totals = deal.ledger.totals()
+        for seat in range(deal.players):
+            assert flat.score(deal, seat) == totals[seat]
+            if deal.outcome is None:
+                continue
+            taker_camp = deal.camp >> seat & 1
+            moved_t, moved_d = taker_edge.score(deal, seat), defence_edge.score(deal, seat)
+            if taker_camp:
+                assert moved_t >= totals[seat] and moved_d == totals[seat]
+            else:
+                assert moved_d >= totals[seat] and moved_t == totals[seat]
+        taken += deal.outcome is not None
+        if deal.outcome is not None and deal._o.rounding == 0:
+            o, taker = deal.outcome, deal.taker
+            paid = sum(per_defender_amount(o["points"] + 3, o["bouts"], deal.contract,
+                                           o["petit_au_bout"], o["poignee"], o["chelem"]).values())
+            assert taker_edge.score(deal, taker) == pytest.approx(totals[taker] * paid / o["amount"])
+    assert taken > 50
 
 
 # ----- bad input ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ In a game that declares no ``preplay_bot`` both play exactly as their card-play 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from ..core.deal import View
@@ -36,22 +37,27 @@ class PreplayBot:
     name = "preplay"
 
     def __init__(self, seed: int | None = None, play: str = "pimc-wide", worlds: int = 32,
-                 ecart_worlds: int | None = None) -> None:
+                 ecart_worlds: int | None = None,
+                 play_edge: Mapping[str, tuple[float, float]] | None = None) -> None:
         if worlds < 1:
             raise TarotError(f"worlds must be at least 1, not {worlds!r}")
         self.seed = seed
         self.worlds = worlds
         self.ecart_worlds = ecart_worlds
         self.player = make_bot(play, seed=seed)
+        #: by game: what ``play`` gains over the rule bot's card play, for the decider's proxy.
+        self.play_edge = dict(play_edge or {})
         self._deciders: dict[str, Any] = {}
 
     def decider(self, variant: str) -> Any:
         """The game's bot for the decisions before the play, made once a variant (None: the game
         has none)."""
         if variant not in self._deciders:
-            factory = game_of(variant).load("preplay_bot")
+            game = game_of(variant)
+            factory = game.load("preplay_bot")
+            edge = {"play_edge": self.play_edge[game.name]} if game.name in self.play_edge else {}
             self._deciders[variant] = None if factory is None else factory(
-                seed=self.seed, worlds=self.worlds, ecart_worlds=self.ecart_worlds)
+                seed=self.seed, worlds=self.worlds, ecart_worlds=self.ecart_worlds, **edge)
         return self._deciders[variant]
 
     def act(self, view: View) -> int:
@@ -91,10 +97,12 @@ def _factory(name: str, **params: Any):
     return make
 
 
-#: The settings measured in docs/strength.md ("Bidding by evaluation").
+#: The settings measured in docs/strength.md ("Bidding by evaluation"). ``pimc-bid``'s edge:
+#: ``pimc-wide``'s card points over the rule bot's in the same seat and contract, as taker and
+#: as defender (1,169 boards of fft-4p, "Both search bots in one run").
 BOT_SETTINGS: dict[str, dict[str, Any]] = {
     "rule-bid": {"play": "rule", "worlds": 32},
-    "pimc-bid": {"play": "pimc-wide", "worlds": 64},
+    "pimc-bid": {"play": "pimc-wide", "worlds": 64, "play_edge": {"french": (3.4, 1.5)}},
     "pimc-md-bid": {"play": "pimc-md", "worlds": 32},
 }
 for _name, _params in BOT_SETTINGS.items():

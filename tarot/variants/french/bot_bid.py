@@ -9,7 +9,10 @@ their écart made as the rule bot makes it: ``tarot.bots.sampling.sample_from``)
 every candidate is pushed and the deal played to its end by the rule bots at every seat (the
 fast proxy: a deal in a few milliseconds), this seat's later decisions included: after a bid,
 the other seats' bids, the call, the écart from the chien drawn, the announcements and the
-cards. The candidate of best mean score is chosen. Every candidate is played out in the same
+cards. The seat's score in each deal is moved to what its own card play would make of it
+(``play_edge``: the card points the search's play gains its camp over the rule bots', as taker
+and as defender, measured in docs/strength.md; the proxy calibrated against the search). The
+candidate of best mean score is chosen. Every candidate is played out in the same
 deals (common random numbers): the comparison between two contracts is paired deal by deal,
 and the luck of the draw weighs alike on both.
 
@@ -29,6 +32,7 @@ views give the same decisions.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -38,7 +42,7 @@ from ...bots.preplay import PreplayDecider
 from ...bots.rollout import rollout
 from ...bots.sampling import Constraints, SamplingError, sample_from
 from ...core.actions import ACTION_IDS
-from ...core.cards import KINGS, SUIT_MASKS, Card, CardSet, cards_of
+from ...core.cards import KINGS, SUIT_MASKS, Card, CardSet, Seat, cards_of
 from ...core.counting import reduced_total
 from ...core.deal import Deal, View, variant_class
 from ...core.errors import TarotError
@@ -46,6 +50,7 @@ from ...core.tricks import SUIT_OF
 from .bot import FrenchRuleBot
 from .rules import ECART_FREE, FrenchDeal
 from .sampler_bid import PREPLAY, PREPLAY_PHASES
+from .settlement import per_defender_amount
 
 CHELEM: Final = ACTION_IDS["chelem"]
 #: The decisions this bot evaluates; the others (the trumps shown, the play) are not its own.
@@ -102,7 +107,7 @@ class FrenchPreplayBot(PreplayDecider):
     phases = PHASES
 
     def __init__(self, seed: int | None = None, worlds: int = 32, ecart_worlds: int | None = None,
-                 bid_tries: int = 50) -> None:
+                 bid_tries: int = 50, play_edge: tuple[float, float] = (0.0, 0.0)) -> None:
         if worlds < 1:
             raise TarotError(f"worlds must be at least 1, not {worlds!r}")
         self.rng = random.Random(seed)
@@ -111,6 +116,9 @@ class FrenchPreplayBot(PreplayDecider):
         self.ecart_worlds = ecart_worlds or worlds
         #: draws per deal kept before one that contradicts the other seats' bids is kept anyway.
         self.bid_tries = bid_tries
+        #: card points the seat's own card play gains its camp over the rule bots' (as taker,
+        #: as defender): (0, 0) when the bot plays its cards as the rule bot does.
+        self.play_edge = play_edge
         self.rule = FrenchRuleBot(seed)
         self._ecart: tuple[CardSet, CardSet] | None = None  # (the hand with the chien, the écart)
         #: The last decision's candidates and their mean scores (what ``explain`` tells).
@@ -184,11 +192,31 @@ class FrenchPreplayBot(PreplayDecider):
                 for a in plans[i]:
                     w.push(a)
                 rollout(w, bots)
-                totals[i] += w.ledger.totals()[seat]
+                totals[i] += self.score(cast(FrenchDeal, w), seat)
         kept = set(alive)
         means = [totals[i] / n if i in kept else totals[i] / max(1, half) for i in range(len(plans))]
         floor = min(means[i] for i in kept)
         return [m if i in kept else min(m, floor - 1.0) for i, m in enumerate(means)]
+
+    def score(self, deal: FrenchDeal, seat: Seat) -> float:
+        """``seat``'s score in the finished ``deal`` with its camp's card points moved by
+        ``play_edge`` (up in the taker's camp, down in the defence). Every seat's score is a
+        multiple of what each defender pays (§4.2), so it is scaled by the amount paid at the
+        moved points; a fractional edge weighs the two whole points beside it."""
+        total = deal.ledger.totals()[seat]
+        o = deal.outcome
+        if o is None or not o["unrounded"] or self.play_edge == (0.0, 0.0):
+            return total
+        shift = self.play_edge[0] if deal.camp >> seat & 1 else -self.play_edge[1]
+        low = math.floor(shift)
+        frac = shift - low
+
+        def amount(points: int) -> int:
+            return sum(per_defender_amount(points, o["bouts"], cast(int, deal.contract),
+                                           o["petit_au_bout"], o["poignee"], o["chelem"]).values())
+
+        moved = (1 - frac) * amount(o["points"] + low) + frac * amount(o["points"] + low + 1)
+        return total * moved / o["unrounded"]
 
     def explain(self, view: View) -> str:
         """What the last decision's candidates were worth, in a sentence."""
