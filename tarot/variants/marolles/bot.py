@@ -49,7 +49,7 @@ from ...core.seat_view import SeatView
 from ...core.tricks import SUIT_OF as _SUIT
 from ...core.tricks import led_card, power_table
 from .bot_discards import PENALISED, discard_plan, discard_scores
-from .bot_table import SUIT_IS_HIGH, SUIT_PART, Facts, Table
+from .bot_table import SUIT_IS_HIGH, SUIT_PART, Facts, Opponent, Table
 from .rules import DECLARATIONS, MarollesDeal, suit_power
 
 BAGAT: Final[Card] = 1
@@ -340,7 +340,7 @@ def _setup(v: SeatView) -> _Setup:
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "trick", "best", "later", "last", "ult_win", "ult_fail",
+    __slots__ = ("bot", "v", "t", "led", "trick", "best", "n_later", "last", "ult_win", "ult_fail",
                  "fool_penalty", "fool_lead_barred", "out", "bagat", "king", "win_base", "lose_base",
                  "hand_lo", "hand_hi")
 
@@ -366,13 +366,14 @@ class _Trick:
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
         self.best = best
-        # the opponents still to play to the trick: the first of the others (``Table.opps``)
-        self.later = t.opps(n - 1 - len(trick))
+        # the opponents still to play to the trick: the first of the others (``Table.opps``,
+        # asked for by ``choose`` when a card could win the trick)
+        self.n_later = n - 1 - len(trick)
         # What winning the trick brings and losing it costs, whichever card wins or loses it
         # (``choose``): its card points, and the opponents' Tarots in it, captured by me or by
         # the other opponent (then paid to me as well).
         # (counts as floats: the same values, in floating-point operations when compiled)
-        self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * float(len(self.later)))
+        self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * _AS_FLOAT[self.n_later])
                          + float(len(opp_tarots)))
         lose = -bot.W_LOSE * points
         for s in opp_tarots:
@@ -407,7 +408,8 @@ class _Trick:
         The bot's innermost loop, written as one (no call per card: the pure-Python bot spent
         more on the calls than on the sums); each step says what it computes."""
         bot = self.bot
-        led0, best, later, last = self.led, self.best, self.later, self.last
+        led0, best, last = self.led, self.best, self.last
+        later: list[Opponent] | None = None  # the opponents still to play (``Table.opps``)
         best_suit = _SUIT[best] if best >= 0 else -1
         win_base, lose_base = self.win_base, self.lose_base
         w_card, w_lose_own = bot.W_WIN + bot.W_LOSE, bot.W_LOSE / 3
@@ -434,16 +436,18 @@ class _Trick:
                     # it (known, or by the chance he holds one of the unseen cards above it),
                     # or, for a card of the suit led, ruffs
                     high, higher = _HIGH[c], _HIGHER_PART[c]
+                    if later is None:
+                        later = self.t.opps(self.n_later)
                     for o in later:
                         if (o.known_hi if high else o.known_lo) & higher:
                             above = 1.0
                         else:
-                            above = 1.0 - o.none[_bits((o.pool_hi if high else o.pool_lo) & higher)]
+                            above = o.some[_bits((o.pool_hi if high else o.pool_lo) & higher)]
                         if s == TRUMP_SUIT:
                             if led != TRUMP_SUIT:
-                                above = o.void_of(led) * above
+                                above = o.void[led] * above
                         else:
-                            above = above + o.ruff_of(led)
+                            above = above + o.ruff[led]
                             if not above < 1.0:
                                 above = 1.0
                         p *= 1.0 - above

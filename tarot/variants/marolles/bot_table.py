@@ -122,24 +122,40 @@ class Facts:
         return Facts(now, n, infer, lo, hi, void)
 
 
-#: ``p_none(k, pool, slots)`` for k = 0..pool, at ``pool * 80 + slots`` (empty until asked):
-#: one row per opponent and decision, read by the number of cards asked about.
-_NONE_ROWS: Final[list[list[float]]] = [[] for _ in range(80 * 80)]
+class Rows:
+    """Over ``pool`` unseen cards of which an opponent holds ``slots``, for k = 0..pool cards
+    of the pool: the chance that he holds none of them (``none[k]``: ``odds.p_none``), some of
+    them (``some[k]``: 1 - ``none[k]``) and none again, as 1 - ``some[k]`` (``lacks[k]``: the
+    floating-point value the void chances were always counted with)."""
+
+    __slots__ = ("none", "some", "lacks")
+
+    def __init__(self, pool: int, slots: int) -> None:
+        self.none = [_p_none(k, pool, slots) for k in range(pool + 1)]
+        self.some = [1.0 - p for p in self.none]
+        self.lacks = [1.0 - q for q in self.some]
 
 
-def none_row(pool: int, slots: int) -> list[float]:
-    row = _NONE_ROWS[pool * 80 + slots]
-    if not row:
-        row = _NONE_ROWS[pool * 80 + slots] = [_p_none(k, pool, slots) for k in range(pool + 1)]
-    return row
+#: ``Rows(pool, slots)`` at ``pool * 80 + slots``, made when first asked (one per opponent and
+#: decision is read, so they are kept: at most 80 x 80).
+_ROWS: Final[list[Rows | None]] = [None] * (80 * 80)
+
+
+def rows(pool: int, slots: int) -> Rows:
+    r = _ROWS[pool * 80 + slots]
+    if r is None:
+        r = _ROWS[pool * 80 + slots] = Rows(pool, slots)
+    return r
 
 
 class Opponent:
     """What the seat to play can work out of one opponent's hand: the cards it is known to
     hold and the unseen cards it may hold (``pool``), each in the two parts of a card set, the
-    chance that it holds none of ``k`` cards of the pool (``none[k]``), and per suit the chance
-    that it is void (``void_of``, 4 = trumps) and that it trumps a trick of that plain suit
-    (``ruff_of``: void in it, holding a trump)."""
+    chance that it holds some of ``k`` cards of the pool (``some[k]``), and per suit the chance
+    that it is void (``void[s]``, 4 = trumps) and that it trumps a trick of that plain suit
+    (``ruff[s]``: void in it, holding a trump)."""
+
+    __slots__ = ("seat", "known_lo", "known_hi", "pool_lo", "pool_hi", "some", "void", "ruff")
 
     def __init__(self, seat: Seat, klo: CardSet, khi: CardSet, plo: CardSet, phi: CardSet,
                  slots: int, void: int) -> None:
@@ -150,47 +166,25 @@ class Opponent:
             slots = size
         elif slots < 0:
             slots = 0
-        row = self.none = none_row(size, slots)
-        # void in a suit: seen void, or else 1 - the chance of holding one of its cards
-        # (suits 0 and 1 and the trumps in the low part, 2 and 3 in the high: ``SUIT_IS_HIGH``)
-        v0 = 1.0 if void & 1 else 1.0 - (1.0 if klo & _S0 else 1.0 - row[_bits(plo & _S0)])
-        v1 = 1.0 if void & 2 else 1.0 - (1.0 if klo & _S1 else 1.0 - row[_bits(plo & _S1)])
-        v2 = 1.0 if void & 4 else 1.0 - (1.0 if khi & _S2 else 1.0 - row[_bits(phi & _S2)])
-        v3 = 1.0 if void & 8 else 1.0 - (1.0 if khi & _S3 else 1.0 - row[_bits(phi & _S3)])
-        trumps = 1.0 if klo & TRUMPS else 1.0 - row[_bits(plo & TRUMPS)]  # holds one
-        v4 = 1.0 if void & 16 else 1.0 - trumps
-        self.v0, self.v1, self.v2, self.v3, self.v4 = v0, v1, v2, v3, v4
-        self.r0, self.r1, self.r2, self.r3 = v0 * trumps, v1 * trumps, v2 * trumps, v3 * trumps
-
-    def void_of(self, s: int) -> float:
-        """Chance that this opponent is void in suit ``s`` (4: holds no trump)."""
-        if s == 0:
-            return self.v0
-        if s == 1:
-            return self.v1
-        if s == 2:
-            return self.v2
-        if s == 3:
-            return self.v3
-        if s == 4:
-            return self.v4
-        raise IndexError(f"no suit {s}")
-
-    def ruff_of(self, s: int) -> float:
-        """Chance that this opponent trumps a trick of the plain suit ``s``."""
-        if s == 0:
-            return self.r0
-        if s == 1:
-            return self.r1
-        if s == 2:
-            return self.r2
-        if s == 3:
-            return self.r3
-        raise IndexError(f"no plain suit {s}")
+        row = _ROWS[size * 80 + slots] or rows(size, slots)
+        self.some = row.some
+        lacks = row.lacks
+        # void in a suit: seen void, else not if a card of it is known, else the chance of
+        # holding none of its unseen cards (suits 0 and 1 and the trumps in the low part, 2
+        # and 3 in the high: ``SUIT_IS_HIGH``)
+        v0 = 1.0 if void & 1 else 0.0 if klo & _S0 else lacks[_bits(plo & _S0)]
+        v1 = 1.0 if void & 2 else 0.0 if klo & _S1 else lacks[_bits(plo & _S1)]
+        v2 = 1.0 if void & 4 else 0.0 if khi & _S2 else lacks[_bits(phi & _S2)]
+        v3 = 1.0 if void & 8 else 0.0 if khi & _S3 else lacks[_bits(phi & _S3)]
+        t = _bits(plo & TRUMPS)
+        trumps = 1.0 if klo & TRUMPS else row.some[t]  # holds one
+        v4 = 1.0 if void & 16 else 0.0 if klo & TRUMPS else lacks[t]
+        self.void = (v0, v1, v2, v3, v4)
+        self.ruff = (v0 * trumps, v1 * trumps, v2 * trumps, v3 * trumps)
 
     def p_no_trumps(self) -> float:
         """Chance that this opponent holds no trump."""
-        return self.v4
+        return self.void[4]
 
 
 class Table:
@@ -268,5 +262,5 @@ class Table:
         return opps[:k]  # a copy: the list grows when more are asked for
 
 
-__all__ = ["Facts", "Opponent", "SUIT_IS_HIGH", "SUIT_PART", "Table", "add_trick_voids", "none_row",
+__all__ = ["Facts", "Opponent", "Rows", "SUIT_IS_HIGH", "SUIT_PART", "Table", "add_trick_voids", "rows",
            "tricks_facts"]
