@@ -49,7 +49,7 @@ from ...core.seat_view import SeatView
 from ...core.tricks import SUIT_OF as _SUIT
 from ...core.tricks import led_card, power_table
 from .bot_discards import PENALISED, discard_plan, discard_scores
-from .bot_table import SUIT_IS_HIGH, SUIT_PART, Facts, Opponent, Table
+from .bot_table import SUIT_IS_HIGH, SUIT_PART, Facts, Opponent, Seen, Table
 from .rules import DECLARATIONS, MarollesDeal, suit_power
 
 BAGAT: Final[Card] = 1
@@ -99,7 +99,9 @@ class MarollesRuleBot:
     ``act`` takes a seat's view; ``act_seat`` the fields of it the bot reads (``SeatView``),
     which the rollouts give it (``tarot.bots.rollout``). Between the decisions of a deal the
     bot keeps the facts of the finished tricks it has seen (``bot_table.Facts``): the same
-    views' trick tuples, one more after each trick; anything else is worked out afresh."""
+    views' trick tuples, one more after each trick; and what its view showed outside them
+    (``bot_table.Seen``: its discards, the cards shown, the cut card) while the next view
+    shows the same; anything else is worked out afresh."""
 
     name = "rule"
     #: Marques per card point won in a trick, and lost when the trick goes to an opponent.
@@ -129,6 +131,8 @@ class MarollesRuleBot:
         self.seed = seed
         # The facts of the finished tricks of the last view (``Facts.then``).
         self._facts = Facts((), 0, False, 0, 0, [])
+        # What the last view of the play showed outside the tricks (``Seen.fits``).
+        self._seen: Seen | None = None
         # The last discard plan made, and what it was made from (``_discard``).
         self._plan_key: tuple[CardSet, int, bool] = (0, 0, False)
         self._plan: CardSet = 0
@@ -256,7 +260,10 @@ class MarollesRuleBot:
         if len(legal) == 1:
             return legal[0]
         facts = self._facts = self._facts.then(v.tricks, v.players, setup.infer)
-        table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts)
+        seen = self._seen
+        if seen is None or not seen.fits(v):
+            seen = self._seen = Seen(v)
+        table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts, seen)
         ctx = _Trick(self, v, table, led, setup, trick)
         left = _bits(v.hand_lo) + _bits(v.hand_hi)
         rescue = ctx.fool_rescue(left)

@@ -187,18 +187,60 @@ class Opponent:
         return self.void[4]
 
 
+class Seen:
+    """What the seat knows of the deal besides the tricks, in the two parts of a card set: its
+    discards and, for each opponent in the order of play from the seat, the cards it was seen
+    to hold (shown in a declaration, the cut card dealt to the dealer), played or not. The
+    same at every decision of the seat's play once the declarations are made: the bot keeps it
+    while a view shows the same (``fits``)."""
+
+    __slots__ = ("seat", "n", "dealer", "cut", "shown", "discards", "discards_lo", "discards_hi",
+                 "known", "known_lo", "known_hi")
+
+    def __init__(self, v: SeatView) -> None:
+        n, me = v.players, v.seat
+        self.seat, self.n, self.dealer, self.cut, self.shown = me, n, v.dealer, v.cut_card, v.shown
+        d = self.discards = v.discards
+        self.discards_lo, self.discards_hi = d & LOW_PART, d >> PART
+        known: list[int] = []  # lo, hi per opponent in order
+        all_lo = all_hi = 0
+        for i in range(1, n):
+            o = (me + i) % n
+            klo = khi = 0
+            for declared in self.shown:  # (seat, declaration, cards shown)
+                if declared[0] == o:
+                    cs: int = declared[2]
+                    klo |= cs & LOW_PART
+                    khi |= cs >> PART
+            if self.cut is not None and self.dealer == o:
+                if self.cut < PART:
+                    klo |= 1 << self.cut
+                else:
+                    khi |= 1 << (self.cut - PART)
+            known.append(klo)
+            known.append(khi)
+            all_lo, all_hi = all_lo | klo, all_hi | khi
+        self.known, self.known_lo, self.known_hi = known, all_lo, all_hi
+
+    def fits(self, v: SeatView) -> bool:
+        """Whether ``v`` shows what this was made from."""
+        return (v.shown == self.shown and v.seat == self.seat and v.discards == self.discards
+                and v.players == self.n and v.cut_card == self.cut and v.dealer == self.dealer)
+
+
 class Table:
     """What the seat can work out during play: the cards gone (``played_lo``, ``played_hi``),
     its own discards (``discards_lo``, ``discards_hi``) and, for each opponent in the order of
     play from this seat (``opps``), the cards known to be held, the voids seen and the chances
-    of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts."""
+    of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts;
+    ``seen``: what the seat saw outside the tricks (``Seen``, made from the same view)."""
 
     __slots__ = ("played_lo", "played_hi", "discards_lo", "discards_hi", "unknown_lo", "unknown_hi",
                  "known", "void", "sizes", "me", "n", "_opps")
 
     def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack_lo: CardSet,
-                 pack_hi: CardSet, facts: Facts) -> None:
-        n, me = v.players, v.seat
+                 pack_hi: CardSet, facts: Facts, seen: Seen) -> None:
+        n = v.players
         lo, hi = facts.played_lo, facts.played_hi
         void = facts.void
         if trick:
@@ -208,43 +250,22 @@ class Table:
                     lo |= 1 << c
                 else:
                     hi |= 1 << (c - PART)
-            if infer:
+            if infer and len(trick) > 1:  # a card alone in the trick reveals no void
                 leader = v.leader
                 assert leader is not None  # a trick on the table has a leader
                 void = void.copy()
                 add_trick_voids(leader, trick, n, void)
         self.played_lo, self.played_hi = lo, hi
-        d = v.discards
-        self.discards_lo, self.discards_hi = d & LOW_PART, d >> PART
-        out_lo, out_hi = lo | v.hand_lo | self.discards_lo, hi | v.hand_hi | self.discards_hi
+        self.discards_lo, self.discards_hi = seen.discards_lo, seen.discards_hi
+        # the cards gone or known to be held: played, in the seat's hand or discards, being
+        # shown by it, or seen in an opponent's hand (``Seen``: shown, the cut card)
+        out_lo = lo | v.hand_lo | seen.discards_lo | seen.known_lo
+        out_hi = hi | v.hand_hi | seen.discards_hi | seen.known_hi
         pending = v.pending_show
         if pending:
             out_lo, out_hi = out_lo | pending & LOW_PART, out_hi | pending >> PART
-        # the cards each opponent is known to hold: shown in a declaration, the cut card
-        # (dealt to the dealer), less those played since
-        shown, cut, dealer = v.shown, v.cut_card, v.dealer
-        known: list[int] = []  # lo, hi per opponent in order
-        for i in range(1, n):
-            o = (me + i) % n
-            klo = khi = 0
-            for declared in shown:  # (seat, declaration, cards shown)
-                if declared[0] == o:
-                    cs: int = declared[2]
-                    klo |= cs & LOW_PART
-                    khi |= cs >> PART
-            if cut is not None and dealer == o:
-                if cut < PART:
-                    klo |= 1 << cut
-                else:
-                    khi |= 1 << (cut - PART)
-            klo &= ~lo
-            khi &= ~hi
-            out_lo |= klo
-            out_hi |= khi
-            known.append(klo)
-            known.append(khi)
         self.unknown_lo, self.unknown_hi = pack_lo & ~out_lo, pack_hi & ~out_hi
-        self.known, self.void, self.sizes, self.me, self.n = known, void, v.hand_sizes, me, n
+        self.known, self.void, self.sizes, self.me, self.n = seen.known, void, v.hand_sizes, v.seat, n
         self._opps: list[Opponent] = []
 
     def opps(self, k: int) -> list[Opponent]:
@@ -256,11 +277,14 @@ class Table:
         while len(opps) < k:
             i = len(opps) + 1
             o = (self.me + i) % n
-            klo, khi, vo = self.known[2 * i - 2], self.known[2 * i - 1], self.void[o]
+            # the cards it was seen to hold, less those played since
+            klo = self.known[2 * i - 2] & ~self.played_lo
+            khi = self.known[2 * i - 1] & ~self.played_hi
+            vo = self.void[o]
             opps.append(Opponent(o, klo, khi, self.unknown_lo & _NOT_IN_LO[vo], self.unknown_hi & _NOT_IN_HI[vo],
                                  self.sizes[o] - _bits(klo) - _bits(khi), vo))
         return opps[:k]  # a copy: the list grows when more are asked for
 
 
-__all__ = ["Facts", "Opponent", "Rows", "SUIT_IS_HIGH", "SUIT_PART", "Table", "add_trick_voids", "rows",
+__all__ = ["Facts", "Opponent", "Rows", "SUIT_IS_HIGH", "SUIT_PART", "Seen", "Table", "add_trick_voids", "rows",
            "tricks_facts"]
