@@ -263,8 +263,7 @@ class MarollesRuleBot:
         seen = self._seen
         if seen is None or not seen.fits(v):
             seen = self._seen = Seen(v)
-        table = Table(v, trick, setup.infer, setup.pack_lo, setup.pack_hi, facts, seen)
-        ctx = _Trick(self, v, table, led, setup, trick)
+        ctx = _Trick(self, v, led, setup, trick, facts, seen)
         left = _bits(v.hand_lo) + _bits(v.hand_hi)
         rescue = ctx.fool_rescue(left)
         # Holding the Bagat or a King for the Ultimo, a trump led draws the opponents' trumps.
@@ -347,14 +346,15 @@ def _setup(v: SeatView) -> _Setup:
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "t", "led", "trick", "best", "n_later", "last", "ult_win", "ult_fail",
+    __slots__ = ("bot", "v", "setup", "facts", "seen", "_table", "led", "trick", "best", "n_later", "last", "ult_win", "ult_fail",
                  "fool_penalty", "fool_lead_barred", "out", "bagat", "king", "win_base", "lose_base",
                  "hand_lo", "hand_hi")
 
-    def __init__(self, bot: MarollesRuleBot, v: SeatView, t: Table, led: int, setup: _Setup,
-                 trick: Sequence[Card]) -> None:
+    def __init__(self, bot: MarollesRuleBot, v: SeatView, led: int, setup: _Setup,
+                 trick: Sequence[Card], facts: Facts, seen: Seen) -> None:
         self.bot = bot
-        self.v, self.t, self.led = v, t, led
+        self.v, self.led, self.setup, self.facts, self.seen = v, led, setup, facts, seen
+        self._table: Table | None = None  # ``table()``
         n = v.players
         self.trick = trick
         self.hand_lo, self.hand_hi = v.hand_lo, v.hand_hi
@@ -362,6 +362,7 @@ class _Trick:
         assert leader is not None  # a trick on the table has a leader
         best, best_seat, points = -1, -1, 0.0
         opp_tarots: list[int] = []  # seats of opponents whose Tarot is in the trick
+        trumps = 0  # the trumps in the trick
         for i, c in enumerate(trick):
             seat = (leader + i) % n
             if c == FOOL:
@@ -370,6 +371,8 @@ class _Trick:
             if _IS_TAROT[c]:
                 opp_tarots.append(seat)
             s = _SUIT[c]
+            if s == TRUMP_SUIT:
+                trumps |= 1 << c
             if (s == TRUMP_SUIT or s == led) and _POWER[c] > (_POWER[best] if best >= 0 else -2):
                 best, best_seat = c, seat
         self.best = best
@@ -391,10 +394,22 @@ class _Trick:
         self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
         # The trumps the opponents may still hold: not played, not in this seat's hand or
         # discards (the Bagat counted if it is theirs).
-        self.out = _bits(TRUMPS & ~t.played_lo & ~self.hand_lo & ~t.discards_lo)
+        self.out = _bits(TRUMPS & ~facts.played_lo & ~trumps & ~self.hand_lo & ~seen.discards_lo)
         # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
         self.bagat = self.bagat_plan()
         self.king = self.plan_king()
+
+    def table(self) -> Table:
+        """The seat's table (``bot_table.Table``), worked out when first asked: only the
+        opponents' chances need it, and the last to play to a trick, or a seat none of whose
+        cards can win it, asks for none unless its plans need the chance that no opponent holds
+        a trump."""
+        t = self._table
+        if t is None:
+            setup = self.setup
+            t = self._table = Table(self.v, self.trick, setup.infer, setup.pack_lo, setup.pack_hi,
+                                    self.facts, self.seen)
+        return t
 
     def choose(self, legal: list[Card], left: int, rescue: float, draw: float,
                rows: list[tuple[Card, float, float]] | None) -> Card:
@@ -444,7 +459,7 @@ class _Trick:
                     # or, for a card of the suit led, ruffs
                     high, higher = _HIGH[c], _HIGHER_PART[c]
                     if later is None:
-                        later = self.t.opps(self.n_later)
+                        later = self.table().opps(self.n_later)
                     for o in later:
                         if (o.known_hi if high else o.known_lo) & higher:
                             above = 1.0
@@ -563,7 +578,7 @@ class _Trick:
 
     def ultimo_safe(self) -> bool:
         """Whether the count shows that no opponent can hold a trump any more."""
-        for o in self.t.opps(self.v.players - 1):
+        for o in self.table().opps(self.v.players - 1):
             if o.p_no_trumps() < 0.999:
                 return False
         return True
@@ -578,7 +593,7 @@ class _Trick:
         if not _IS_ULTIMO[c]:
             return 0.0
         no_trumps = 1.0
-        for o in self.t.opps(self.v.players - 1):
+        for o in self.table().opps(self.v.players - 1):
             no_trumps *= o.p_no_trumps()
         if c == BAGAT:
             p = no_trumps

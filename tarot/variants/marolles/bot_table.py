@@ -81,6 +81,8 @@ class Facts:
     """The facts of a view's finished tricks (``tricks``): the cards played, in two parts, and
     the voids they reveal per seat (suit bits), for ``n`` seats and voids inferred or not."""
 
+    __slots__ = ("tricks", "n", "infer", "played_lo", "played_hi", "void")
+
     def __init__(self, tricks: tuple, n: int, infer: bool, played_lo: CardSet, played_hi: CardSet,
                  void: list[int]) -> None:
         self.tricks, self.n, self.infer = tricks, n, infer
