@@ -436,6 +436,7 @@ class _Trick:
         win_base, lose_base = self.win_base, self.lose_base
         w_card, w_lose_own = bot.W_WIN + bot.W_LOSE, bot.W_LOSE / 3
         keep_trump, keep_trump_slope = bot.KEEP_TRUMP
+        keep_power, keep_short = bot.KEEP_POWER, bot.KEEP_SHORT
         hand_lo, hand_hi = self.hand_lo, self.hand_hi
         chosen, chosen_value = legal[0], _NO_VALUE
         for c in legal:
@@ -515,11 +516,10 @@ class _Trick:
                         keep = bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
                 else:
                     # other suit cards: the stronger ones win more tricks later; a short
-                    # suit emptied sooner lets one trump it
-                    s = _SUIT[c]
+                    # suit emptied sooner lets one trump it (``s``: its suit, as above)
                     short = 4 - _bits((hand_hi if SUIT_IS_HIGH[s] else hand_lo) & SUIT_PART[s])
-                    keep = (bot.KEEP_POWER * _AS_FLOAT[_POWER[c]]
-                            - bot.KEEP_SHORT * _AS_FLOAT[short if short > 0 else 0])
+                    keep = (keep_power * _AS_FLOAT[_POWER[c]]
+                            - keep_short * _AS_FLOAT[short if short > 0 else 0])
                 value = now - keep + (1.0 - p) * rescue
                 if draw and BAGAT < c <= 21:
                     value += draw
