@@ -96,9 +96,18 @@ class Facts:
                      played & LOW_PART, played >> PART, void)
 
     def then(self, tricks: Sequence, n: int, infer: bool) -> Facts:
-        """The facts of ``tricks``: these plus those of the tricks added since, when ``tricks``
-        begins with the same tricks (a deal's views repeat its trick tuples, the same objects,
-        one more after each trick: compared by identity first), else worked out afresh."""
+        """The facts of ``tricks``: those any bot last worked out if they are of the same
+        tricks (``_LAST``), else these plus those of the tricks added since (``_after``)."""
+        last = _LAST[0]
+        if tricks == last.tricks and n == last.n and infer == last.infer:
+            return last
+        facts = _LAST[0] = self._after(tricks, n, infer)
+        return facts
+
+    def _after(self, tricks: Sequence, n: int, infer: bool) -> Facts:
+        """These facts plus those of the tricks added since, when ``tricks`` begins with the
+        same tricks (a deal's views repeat its trick tuples, the same objects, one more after
+        each trick: compared by identity first), else worked out afresh."""
         seen = self.tricks
         k = len(seen)
         if type(tricks) is not tuple or n != self.n or infer != self.infer or len(tricks) < k:
@@ -122,6 +131,13 @@ class Facts:
             if infer:
                 add_trick_voids(leader, cards, n, void)
         return Facts(now, n, infer, lo, hi, void)
+
+
+#: The facts last worked out by any bot (``Facts.then``). The finished tricks are public, and
+#: after the first seat to play to a trick, the other seats' bots ask for the facts of the
+#: same tricks: worked out once a trick rather than once a seat. (Never changed in place:
+#: ``Table`` copies the voids before adding the trick's.)
+_LAST: Final[list[Facts]] = [Facts((), 0, False, 0, 0, [])]
 
 
 class Rows:
