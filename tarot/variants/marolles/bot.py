@@ -431,7 +431,9 @@ class _Trick:
         more on the calls than on the sums); each step says what it computes."""
         bot = self.bot
         led0, best, last = self.led, self.best, self.last
-        later: list[Opponent] | None = None  # the opponents still to play (``Table.opps``)
+        # the opponents still to play (``Table.opps``, when first needed; the last to play
+        # to the trick has none)
+        later: list[Opponent] | None = None if self.n_later else []
         best_suit = _SUIT[best] if best >= 0 else -1
         win_base, lose_base = self.win_base, self.lose_base
         w_card, w_lose_own = bot.W_WIN + bot.W_LOSE, bot.W_LOSE / 3
