@@ -346,9 +346,8 @@ def _setup(v: SeatView) -> _Setup:
 class _Trick:
     """The trick on the table seen from the seat to play: what each card would bring."""
 
-    __slots__ = ("bot", "v", "setup", "facts", "seen", "_table", "led", "trick", "best", "n_later", "last", "ult_win", "ult_fail",
-                 "fool_penalty", "fool_lead_barred", "out", "bagat", "king", "win_base", "lose_base",
-                 "hand_lo", "hand_hi")
+    __slots__ = ("bot", "v", "setup", "facts", "seen", "_table", "led", "trick", "best", "n_later",
+                 "last", "out", "bagat", "king", "win_base", "lose_base", "hand_lo", "hand_hi")
 
     def __init__(self, bot: MarollesRuleBot, v: SeatView, led: int, setup: _Setup,
                  trick: Sequence[Card], facts: Facts, seen: Seen) -> None:
@@ -390,8 +389,6 @@ class _Trick:
             lose += -1.0 if s == best_seat else 1.0
         self.lose_base = lose
         self.last = len(v.tricks) == setup.tricks - 1
-        self.ult_win, self.ult_fail = setup.ult_win, setup.ult_fail
-        self.fool_penalty, self.fool_lead_barred = setup.fool_penalty, setup.fool_lead_barred
         # The trumps the opponents may still hold: not played, not in this seat's hand or
         # discards (the Bagat counted if it is theirs).
         self.out = _bits(TRUMPS & ~facts.played_lo & ~trumps & ~self.hand_lo & ~seen.discards_lo)
@@ -445,7 +442,7 @@ class _Trick:
             # -- p and what the card brings in this trick (``now``)
             if c == FOOL:  # it never wins; excused, 1 M from each opponent and it comes back
                 p = 0.0
-                now = lose_base - self.fool_penalty if last else lose_base + 2.0
+                now = lose_base - self.setup.fool_penalty if last else lose_base + 2.0
             else:
                 s = _SUIT[c]
                 led = led0 if led0 >= 0 else s
@@ -482,8 +479,8 @@ class _Trick:
                 lose = lose_base - (w_card * _OWN_POINTS[c] + w_lose_own)
                 if _IS_TAROT[c]:
                     if last and _IS_ULTIMO[c]:
-                        win += self.ult_win
-                        lose -= self.ult_fail
+                        win += self.setup.ult_win
+                        lose -= self.setup.ult_fail
                     else:
                         win += 2.0
                         lose -= 2.0
@@ -497,23 +494,23 @@ class _Trick:
                 if c == FOOL:
                     # +2 whenever excused, plus a shelter for a costly trick; due before the
                     # last trick, so the shelter turns into haste over the last few tricks
-                    due = left - (5 if self.fool_lead_barred else 3)  # tricks to spare
+                    due = left - (5 if self.setup.fool_lead_barred else 3)  # tricks to spare
                     keep = 2.0 + max(-1.0, min(bot.FOOL_SHELTER, due * 0.3 - 0.7))
                 elif c == XXI:  # sure to win whenever played: worth more than any trump
                     keep = (2.0 + keep_trump + keep_trump_slope * XXI
                             + bot.XXI_CAPTURE * min(1.0, left / 10))
                 elif c == BAGAT:
                     if self.ultimo_safe():
-                        keep = float(self.ult_win)  # the same value as the int
+                        keep = float(self.setup.ult_win)  # the same value as the int
                     elif self.bagat:
-                        keep = bot.KEEP_ULTIMO_PLAN * self.ult_win
+                        keep = bot.KEEP_ULTIMO_PLAN * self.setup.ult_win
                     else:
                         keep = bot.KEEP_BAGAT[0] if left > 5 else bot.KEEP_BAGAT[1]
                 elif c <= 21:
                     keep = keep_trump + keep_trump_slope * _AS_FLOAT[c]
                 elif _IS_KING[c]:
                     if c == self.king:
-                        keep = bot.KEEP_ULTIMO_PLAN * self.ult_win
+                        keep = bot.KEEP_ULTIMO_PLAN * self.setup.ult_win
                     else:
                         keep = bot.KEEP_KING[0] if left > bot.KING_LATE else bot.KEEP_KING[1]
                 else:
@@ -536,8 +533,8 @@ class _Trick:
         may not lead (``fool_lead_allowed=false``) it can only excuse a trick someone else
         leads, so over the last few tricks a lead that loses is worth the excuse it makes
         possible."""
-        if self.hand_lo & 1 and not self.trick and self.fool_lead_barred and 3 <= left <= 5:
-            return (2.0 + self.fool_penalty) / 2 ** (left - 3)
+        if self.hand_lo & 1 and not self.trick and self.setup.fool_lead_barred and 3 <= left <= 5:
+            return (2.0 + self.setup.fool_penalty) / 2 ** (left - 3)
         return 0.0
 
     def ultimo_note(self, bagat: bool, king: Card, draw: float) -> str:
@@ -589,7 +586,7 @@ class _Trick:
         """Expected marques of ``c`` as the only card left for the last trick; ``p_lead`` is
         the chance of leading it (winning the trick now)."""
         if c == FOOL:
-            return -self.fool_penalty
+            return -self.setup.fool_penalty
         if c == XXI:
             return 2.0
         if not _IS_ULTIMO[c]:
@@ -601,4 +598,4 @@ class _Trick:
             p = no_trumps
         else:  # a King wins only if its suit is led: surely when it leads, rarely otherwise
             p = p_lead * no_trumps + (1.0 - p_lead) * 0.1 * no_trumps
-        return p * self.ult_win - (1.0 - p) * self.ult_fail
+        return p * self.setup.ult_win - (1.0 - p) * self.setup.ult_fail
