@@ -383,7 +383,7 @@ class _Trick:
         # the other opponent (then paid to me as well).
         # (counts as floats: the same values, in floating-point operations when compiled)
         self.win_base = (bot.W_WIN * (points + bot.LATER_POINTS * _AS_FLOAT[self.n_later])
-                         + float(len(opp_tarots)))
+                         + _AS_FLOAT[len(opp_tarots)])
         lose = -bot.W_LOSE * points
         for s in opp_tarots:
             lose += -1.0 if s == best_seat else 1.0
@@ -391,7 +391,7 @@ class _Trick:
         self.last = len(v.tricks) == setup.tricks - 1
         # The trumps the opponents may still hold: not played, not in this seat's hand or
         # discards (the Bagat counted if it is theirs).
-        self.out = _bits(TRUMPS & ~facts.played_lo & ~trumps & ~self.hand_lo & ~seen.discards_lo)
+        self.out = _bits(TRUMPS & ~(facts.played_lo | trumps | self.hand_lo | seen.discards_lo))
         # The Bagat and a King kept for the Ultimo (``bagat_plan``, ``plan_king``).
         self.bagat = self.bagat_plan()
         self.king = self.plan_king()
