@@ -208,12 +208,13 @@ class Opponent:
 class Seen:
     """What the seat knows of the deal besides the tricks, in the two parts of a card set: its
     discards and, for each opponent in the order of play from the seat, the cards it was seen
-    to hold (shown in a declaration, the cut card dealt to the dealer), played or not. The
-    same at every decision of the seat's play once the declarations are made: the bot keeps it
-    while a view shows the same (``fits``)."""
+    to hold (shown in a declaration, the cut card dealt to the dealer), played or not; all of
+    them (``out_lo``, ``out_hi``) outside the opponents' unseen cards. The same at every
+    decision of the seat's play once the declarations are made: the bot keeps it while a view
+    shows the same (``fits``)."""
 
     __slots__ = ("seat", "n", "dealer", "cut", "shown", "discards", "discards_lo", "discards_hi",
-                 "known", "known_lo", "known_hi")
+                 "known", "out_lo", "out_hi")
 
     def __init__(self, v: SeatView) -> None:
         n, me = v.players, v.seat
@@ -238,7 +239,8 @@ class Seen:
             known.append(klo)
             known.append(khi)
             all_lo, all_hi = all_lo | klo, all_hi | khi
-        self.known, self.known_lo, self.known_hi = known, all_lo, all_hi
+        self.known = known
+        self.out_lo, self.out_hi = self.discards_lo | all_lo, self.discards_hi | all_hi
 
     def fits(self, v: SeatView) -> bool:
         """Whether ``v`` shows what this was made from."""
@@ -248,12 +250,12 @@ class Seen:
 
 class Table:
     """What the seat can work out during play: the cards gone (``played_lo``, ``played_hi``),
-    its own discards (``discards_lo``, ``discards_hi``) and, for each opponent in the order of
-    play from this seat (``opps``), the cards known to be held, the voids seen and the chances
-    of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts;
+    the cards it has not seen (``unknown_lo``, ``unknown_hi``) and, for each opponent in the
+    order of play from this seat (``opps``), the cards known to be held, the voids seen and
+    the chances of holding cards (``Opponent``). ``pack_lo``, ``pack_hi``: the deal's pack in parts;
     ``seen``: what the seat saw outside the tricks (``Seen``, made from the same view)."""
 
-    __slots__ = ("played_lo", "played_hi", "discards_lo", "discards_hi", "unknown_lo", "unknown_hi",
+    __slots__ = ("played_lo", "played_hi", "unknown_lo", "unknown_hi",
                  "known", "void", "sizes", "me", "n", "_opps")
 
     def __init__(self, v: SeatView, trick: Sequence[Card], infer: bool, pack_lo: CardSet,
@@ -274,11 +276,9 @@ class Table:
                 void = void.copy()
                 add_trick_voids(leader, trick, n, void)
         self.played_lo, self.played_hi = lo, hi
-        self.discards_lo, self.discards_hi = seen.discards_lo, seen.discards_hi
         # the cards gone or known to be held: played, in the seat's hand or discards, being
         # shown by it, or seen in an opponent's hand (``Seen``: shown, the cut card)
-        out_lo = lo | v.hand_lo | seen.discards_lo | seen.known_lo
-        out_hi = hi | v.hand_hi | seen.discards_hi | seen.known_hi
+        out_lo, out_hi = lo | v.hand_lo | seen.out_lo, hi | v.hand_hi | seen.out_hi
         pending = v.pending_show
         if pending:
             out_lo, out_hi = out_lo | pending & LOW_PART, out_hi | pending >> PART
