@@ -137,7 +137,8 @@ def rollout(deal: Deal, policy: IntRandom | PyRandomPolicy | Sequence[Policy]) -
         # every decision
         by_seat = [getattr(b, "act_seat", None) for b in bots]
         while not deal.is_over:
-            seat = cast(Seat, deal.to_play)
+            seat = deal.to_play
+            assert seat is not None  # a deal not over has a seat to play
             act_seat = by_seat[seat]
             if act_seat is None:
                 deal.push(bots[seat].act(deal.view(seat)))
