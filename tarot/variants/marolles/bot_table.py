@@ -101,7 +101,9 @@ class Facts:
         last = _LAST[0]
         if tricks == last.tricks and n == last.n and infer == last.infer:
             return last
-        facts = _LAST[0] = self._after(tricks, n, infer)
+        facts = self._after(tricks, n, infer)
+        if type(tricks) is tuple:  # the facts of other sequences keep no tricks (``of``)
+            _LAST[0] = facts
         return facts
 
     def _after(self, tricks: Sequence, n: int, infer: bool) -> Facts:
