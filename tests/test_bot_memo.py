@@ -86,5 +86,10 @@ def test_marolles_facts_carried_between_decisions_equal_worked_out(variant):
                 assert (now.played_lo | now.played_hi << PART, now.void) == (played, void)
             per_seat[view.seat] = per_seat.get(view.seat, empty).then(view.tricks, n, infer)
             shared = shared.then(view.tricks, n, infer)
+            # the same tricks as lists (a view from elsewhere), last asked before the next
+            # view: their facts, never shared by the bots (``bot_table._LAST``) as those of a
+            # tuple of tricks
+            listed = empty.then(as_lists(view.tricks), n, infer)
+            assert (listed.played_lo | listed.played_hi << PART, listed.void) == (played, void)
             checked += len(view.tricks) > 1
     assert checked > 300
