@@ -17,7 +17,7 @@ from tarot.core.actions import ACTION_IDS, PASS
 from tarot.core.cards import KINGS, SUIT_MASKS, TRUMPS, cards_of
 from tarot.core.errors import TarotError
 from tarot.variants.french.bot import FrenchRuleBot
-from tarot.variants.french.bot_bid import FrenchPreplayBot, ecart_candidates
+from tarot.variants.french.bot_bid import PLAY_EDGES, FrenchPreplayBot, ecart_candidates
 from tarot.variants.french.sampler_bid import PREPLAY
 from tarot.variants.french.settlement import per_defender_amount
 from test_french_rules import deal_with
@@ -157,6 +157,14 @@ def test_the_play_edge_moves_each_camps_score_its_way(variant):
                                            o["petit_au_bout"], o["poignee"], o["chelem"]).values())
             assert taker_edge.score(deal, taker) == pytest.approx(totals[taker] * paid / o["amount"])
     assert taken > 50
+
+
+def test_the_proxy_is_calibrated_to_the_bot_that_plays_the_cards():
+    # pimc-bid plays as pimc-wide: its decider's playouts get pimc-wide's measured edge;
+    # rule-bid plays as its proxy does, and a game without an edge measured takes the name
+    assert make_bot("pimc-bid").decider("fft-4p").play_edge == PLAY_EDGES["pimc-wide"]
+    assert make_bot("rule-bid").decider("fft-4p").play_edge == (0.0, 0.0)
+    assert make_bot("pimc-md-bid").decider("marolles-1637").play == "pimc-md"
 
 
 # ----- bad input ----------------------------------------------------------------------------

@@ -21,7 +21,6 @@ In a game that declares no ``preplay_bot`` both play exactly as their card-play 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, cast
 
 from ..core.deal import View
@@ -37,27 +36,23 @@ class PreplayBot:
     name = "preplay"
 
     def __init__(self, seed: int | None = None, play: str = "pimc-wide", worlds: int = 32,
-                 ecart_worlds: int | None = None,
-                 play_edge: Mapping[str, tuple[float, float]] | None = None) -> None:
+                 ecart_worlds: int | None = None) -> None:
         if worlds < 1:
             raise TarotError(f"worlds must be at least 1, not {worlds!r}")
         self.seed = seed
         self.worlds = worlds
         self.ecart_worlds = ecart_worlds
+        self.play = play
         self.player = make_bot(play, seed=seed)
-        #: by game: what ``play`` gains over the rule bot's card play, for the decider's proxy.
-        self.play_edge = dict(play_edge or {})
         self._deciders: dict[str, Any] = {}
 
     def decider(self, variant: str) -> Any:
         """The game's bot for the decisions before the play, made once a variant (None: the game
         has none)."""
         if variant not in self._deciders:
-            game = game_of(variant)
-            factory = game.load("preplay_bot")
-            edge = {"play_edge": self.play_edge[game.name]} if game.name in self.play_edge else {}
+            factory = game_of(variant).load("preplay_bot")
             self._deciders[variant] = None if factory is None else factory(
-                seed=self.seed, worlds=self.worlds, ecart_worlds=self.ecart_worlds, **edge)
+                seed=self.seed, worlds=self.worlds, ecart_worlds=self.ecart_worlds, play=self.play)
         return self._deciders[variant]
 
     def act(self, view: View) -> int:
@@ -69,7 +64,9 @@ class PreplayBot:
 
 class PreplayDecider:
     """What every game's ``preplay_bot`` shares: the phases it decides (``phases``), and the
-    legal actions of a view it is asked to decide."""
+    legal actions of a view it is asked to decide. A game's ``preplay_bot`` is made with
+    ``seed``, ``worlds``, ``ecart_worlds`` and ``play``, the name of the bot that plays the
+    cards (what its proxy may be calibrated to)."""
 
     phases: tuple[str, ...] = ()
 
@@ -97,12 +94,10 @@ def _factory(name: str, **params: Any):
     return make
 
 
-#: The settings measured in docs/strength.md ("Bidding by evaluation"). ``pimc-bid``'s edge:
-#: ``pimc-wide``'s card points over the rule bot's in the same seat and contract, as taker and
-#: as defender (1,169 boards of fft-4p, "Both search bots in one run").
+#: The settings measured in docs/strength.md ("Bidding by evaluation").
 BOT_SETTINGS: dict[str, dict[str, Any]] = {
     "rule-bid": {"play": "rule", "worlds": 32},
-    "pimc-bid": {"play": "pimc-wide", "worlds": 64, "play_edge": {"french": (3.4, 1.5)}},
+    "pimc-bid": {"play": "pimc-wide", "worlds": 64},
     "pimc-md-bid": {"play": "pimc-md", "worlds": 32},
 }
 for _name, _params in BOT_SETTINGS.items():

@@ -53,6 +53,10 @@ from .sampler_bid import PREPLAY, PREPLAY_PHASES
 from .settlement import per_defender_amount
 
 CHELEM: Final = ACTION_IDS["chelem"]
+#: What a card-play bot makes its camp in card points more than the rule bot in the same seat
+#: and contract, as taker and as defender: ``pimc-wide``'s over 1,169 boards of fft-4p
+#: (docs/strength.md, "Both search bots in one run, before the calibration").
+PLAY_EDGES: Final = {"pimc-wide": (3.4, 1.5)}
 #: The decisions this bot evaluates; the others (the trumps shown, the play) are not its own.
 PHASES: Final = ("bid", "call", "ecart", "chelem", "poignee")
 _VALUE: Final = tuple(reduced_total(1 << c) for c in range(78))
@@ -107,7 +111,8 @@ class FrenchPreplayBot(PreplayDecider):
     phases = PHASES
 
     def __init__(self, seed: int | None = None, worlds: int = 32, ecart_worlds: int | None = None,
-                 bid_tries: int = 50, play_edge: tuple[float, float] = (0.0, 0.0)) -> None:
+                 bid_tries: int = 50, play: str = "rule",
+                 play_edge: tuple[float, float] | None = None) -> None:
         if worlds < 1:
             raise TarotError(f"worlds must be at least 1, not {worlds!r}")
         self.rng = random.Random(seed)
@@ -116,9 +121,9 @@ class FrenchPreplayBot(PreplayDecider):
         self.ecart_worlds = ecart_worlds or worlds
         #: draws per deal kept before one that contradicts the other seats' bids is kept anyway.
         self.bid_tries = bid_tries
-        #: card points the seat's own card play gains its camp over the rule bots' (as taker,
-        #: as defender): (0, 0) when the bot plays its cards as the rule bot does.
-        self.play_edge = play_edge
+        #: card points the seat's own card play (the bot ``play``) gains its camp over the rule
+        #: bots' (as taker, as defender): ``PLAY_EDGES``, (0, 0) for a bot not measured there.
+        self.play_edge = PLAY_EDGES.get(play, (0.0, 0.0)) if play_edge is None else play_edge
         self.rule = FrenchRuleBot(seed)
         self._ecart: tuple[CardSet, CardSet] | None = None  # (the hand with the chien, the écart)
         #: The last decision's candidates and their mean scores (what ``explain`` tells).
@@ -226,4 +231,4 @@ class FrenchPreplayBot(PreplayDecider):
             f"{k}: {v:+.1f}" for k, v in sorted(self.last.items(), key=lambda kv: -kv[1]))
 
 
-__all__ = ["FrenchPreplayBot", "PHASES", "ecart_candidates"]
+__all__ = ["FrenchPreplayBot", "PHASES", "PLAY_EDGES", "ecart_candidates"]

@@ -131,7 +131,7 @@ class MarollesPreplayBot(PreplayDecider):
     phases = PHASES
 
     def __init__(self, seed: int | None = None, worlds: int = 32, ecart_worlds: int | None = None,
-                 margin: float = 2.0, declarations: bool = False) -> None:
+                 margin: float = 2.0, declarations: bool = False, play: str = "rule") -> None:
         if worlds < 1:
             raise TarotError(f"worlds must be at least 1, not {worlds!r}")
         self.rng = random.Random(seed)
@@ -142,6 +142,9 @@ class MarollesPreplayBot(PreplayDecider):
         self.margin = margin
         #: whether the declarations are evaluated too (else they are the rule bot's).
         self.declarations = declarations
+        #: the bot that plays the cards; the proxy plays them as the rule bot, uncalibrated
+        #: (no edge measured in Marolles).
+        self.play = play
         self.rule = MarollesRuleBot(seed)
         # the plan of a decision made whole at its first action: (what it was made from, cards)
         self._discard: tuple[CardSet, CardSet] | None = None
