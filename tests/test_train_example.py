@@ -52,3 +52,26 @@ def test_the_command_line_evaluates_a_saved_model(example, tmp_path, capsys):
     example.main(["--evaluate", str(path), "--deals", "1"])
     out = capsys.readouterr().out
     assert "maskable-ppo - random:" in out and "rule - random:" in out and "95% CI" in out
+
+
+def test_marolles_trains_plays_and_evaluates(example):
+    """The same example on the Abbé de Marolles's game: three seats, two deals at each, the
+    policy playing legally in every phase and evaluated in marques."""
+    import tarot
+    model = example.train(192, seed=5, n_steps=32, variant="marolles-1637", log=lambda _: None)
+    assert model.num_timesteps >= 192 and model.get_env().num_envs == 6
+    bot = example.PolicyBot(model, "marolles-1637", seed=2)
+    deal = tarot.new_deal("marolles-1637", seed=12)
+    while not deal.is_over:
+        view = deal.view(deal.to_play)
+        action = bot.act(view)
+        assert action in view.legal_actions
+        deal.push(action)
+    (c,) = example.evaluate(model, deals=1, seed=6, variant="marolles-1637", opponents=("rule",)).values()
+    assert c.variant == "marolles-1637" and c.n == 1 and c.a == example.BOT_NAME
+
+
+def test_an_unknown_variant_is_refused(example, capsys):
+    with pytest.raises(SystemExit):
+        example.main(["--variant", "tarok", "--steps", "1"])
+    assert "invalid choice: 'tarok'" in capsys.readouterr().err
