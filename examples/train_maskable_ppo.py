@@ -49,10 +49,10 @@ BOT_NAME = "maskable-ppo"
 
 
 class CardPlay(gym.Wrapper):
-    """The agent's seat plays the cards; its other decisions (bids, écart, chelem, poignée) are
-    made by the rule bot from the seat's view, inside the step. A deal that ends before the
-    seat plays a card (every player passed) is not an episode: ``reset`` deals again. The
-    reward is the seat's score over the game's ``REWARD_SCALE``."""
+    """The agent's seat makes the decisions of the play phase; those before it (bids, écart,
+    discards, declarations) are made by the rule bot from the seat's view, inside the step. A
+    deal that ends before the seat plays a card (every player passed) is not an episode:
+    ``reset`` deals again. The reward is the seat's score over the game's ``REWARD_SCALE``."""
 
     def __init__(self, env: SeatEnv, seed: int) -> None:
         super().__init__(env)
@@ -94,9 +94,9 @@ def make_env(seed: int, variant: str = VARIANT) -> gym.Env:
 
 
 class PolicyBot:
-    """The trained policy as a project bot: it sees a seat's view only, plays the cards with the
-    policy (the most likely legal action) and leaves the other decisions to the rule bot, as in
-    training."""
+    """The trained policy as a project bot: it sees a seat's view only, makes the play phase's
+    decisions with the policy (the most likely legal action) and leaves the others to the rule
+    bot, as in training."""
 
     name = BOT_NAME
 
