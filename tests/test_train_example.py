@@ -56,7 +56,7 @@ def test_the_command_line_evaluates_a_saved_model(example, tmp_path, capsys):
 
 def test_marolles_trains_plays_and_evaluates(example):
     """The same example on the Abbé de Marolles's game: three seats, two deals at each, the
-    policy playing legally in every phase and evaluated in marques."""
+    policy playing legally in every phase and evaluated on Marolles boards."""
     import tarot
     model = example.train(192, seed=5, n_steps=32, variant="marolles-1637", log=lambda _: None)
     assert model.num_timesteps >= 192 and model.get_env().num_envs == 6
